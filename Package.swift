@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FaceText",
+    products: [
+        .library(name: "FaceText", targets: ["FaceText"]),
+        .executable(name: "facetext", targets: ["facetext"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "FaceText"),
+        .target(name: "FaceTextCLI", dependencies: ["FaceText"]),
+        .executableTarget(name: "facetext", dependencies: ["FaceTextCLI"]),
+        .testTarget(name: "FaceTextTests", dependencies: ["FaceText"]),
+        .testTarget(name: "FaceTextCLITests", dependencies: ["FaceTextCLI", "FaceText"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["facetext"]),
+    ]
+)

@@ -1,0 +1,140 @@
+/// Parses one face dictionary of a catalog, collecting every problem in it.
+struct EntryParser {
+    let file: String
+    let entry: Int
+    let package: String?
+    private(set) var errors: [CatalogError] = []
+
+    init(file: String, entry: Int, package: String?) {
+        self.file = file
+        self.entry = entry
+        self.package = package
+    }
+
+    /// The face the entry describes, or nil if it has an error that leaves no face.
+    mutating func parse(_ value: CatalogValue) -> Face? {
+        guard let fields = value.dictionaryValue else {
+            fail(nil, "must be a dictionary, not \(value.typeName)")
+            return nil
+        }
+        let chs = tag(fields, "chs")
+        let cht = tag(fields, "cht")
+        let png = text(fields, "png")
+        let gif = text(fields, "gif")
+        let kind = kind(fields)
+        let aliases = aliases(fields)
+        var emoji = text(fields, "emoji")
+        if let emoji, emoji.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            fail("emoji", "contains a line break")
+        }
+        if let scalars = code(fields) {
+            var fromCode = String.UnicodeScalarView()
+            fromCode.append(contentsOf: scalars)
+            let codeEmoji = String(fromCode)
+            if let written = emoji, EmojiKey.normalized(written) != EmojiKey.normalized(codeEmoji) {
+                fail("code", "\(Self.quoted(fields["code"])) does not match emoji \"\(written)\"")
+            }
+            emoji = emoji ?? codeEmoji
+        }
+        guard errors.isEmpty else { return nil }
+        guard let primary = chs ?? emoji else {
+            fail("chs", "is missing (a face needs a tag, or an emoji or code)")
+            return nil
+        }
+        return Face(tag: primary, traditionalTag: cht, aliases: aliases, image: png, animatedImage: gif,
+                    emoji: emoji, kind: kind, package: package)
+    }
+
+    private static func quoted(_ value: CatalogValue?) -> String {
+        "\"\(value?.textValue ?? "")\""
+    }
+
+    private mutating func fail(_ key: String?, _ problem: String) {
+        errors.append(CatalogError(file: file, entry: entry, package: package, key: key, problem: problem))
+    }
+
+    /// A string (or number) value; an empty string counts as absent.
+    private mutating func text(_ fields: [String: CatalogValue], _ key: String) -> String? {
+        guard let value = fields[key] else { return nil }
+        guard let text = value.textValue else {
+            fail(key, "must be a string, not \(value.typeName)")
+            return nil
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    private mutating func tag(_ fields: [String: CatalogValue], _ key: String) -> String? {
+        guard let tag = text(fields, key) else { return nil }
+        return checkedTag(tag, key: key)
+    }
+
+    private mutating func checkedTag(_ tag: String, key: String) -> String? {
+        if tag.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" }) {
+            fail(key, "tag \(String(reflecting: tag)) contains a line break or NUL")
+            return nil
+        }
+        if tag.utf8.count > TagTrie.maximumTagLength {
+            fail(key, "tag is \(tag.utf8.count) bytes long; the limit is \(TagTrie.maximumTagLength)")
+            return nil
+        }
+        return tag
+    }
+
+    private mutating func aliases(_ fields: [String: CatalogValue]) -> [String] {
+        guard let value = fields["aliases"] else { return [] }
+        let items: [CatalogValue]
+        switch value {
+        case .array(let list): items = list
+        case .string: items = [value]
+        default:
+            fail("aliases", "must be an array of strings, not \(value.typeName)")
+            return []
+        }
+        var result: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let alias = item.textValue else {
+                fail("aliases", "item \(index) must be a string, not \(item.typeName)")
+                continue
+            }
+            guard !alias.isEmpty else {
+                fail("aliases", "item \(index) is an empty tag")
+                continue
+            }
+            if let alias = checkedTag(alias, key: "aliases") { result.append(alias) }
+        }
+        return result
+    }
+
+    private mutating func kind(_ fields: [String: CatalogValue]) -> Face.Kind? {
+        guard let value = fields["type"] else { return nil }
+        guard let text = value.textValue else {
+            fail("type", "must be 0 (image) or 1 (emoji), not \(value.typeName)")
+            return nil
+        }
+        if text.isEmpty { return nil }
+        guard let number = Int(text), let kind = Face.Kind(rawValue: number) else {
+            fail("type", "\"\(text)\" must be 0 (image) or 1 (emoji)")
+            return nil
+        }
+        return kind
+    }
+
+    private mutating func code(_ fields: [String: CatalogValue]) -> [Unicode.Scalar]? {
+        guard let value = fields["code"] else { return nil }
+        let result: Result<[Unicode.Scalar], CodePointError>
+        switch value {
+        case .string(let text) where text.isEmpty: return nil
+        case .string(let text): result = CodePoints.parse(text)
+        case .integer(let number): result = CodePoints.scalar(fromNumber: number)
+        default:
+            fail("code", "must be hex code points such as \"0x1f606\", not \(value.typeName)")
+            return nil
+        }
+        switch result {
+        case .success(let scalars): return scalars
+        case .failure(let error):
+            fail("code", error.description)
+            return nil
+        }
+    }
+}

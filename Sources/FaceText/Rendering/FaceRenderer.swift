@@ -1,0 +1,144 @@
+/// Turns tags into Unicode emoji or image references.
+///
+/// ```swift
+/// FaceRenderer(catalog: .default).render("今天[哈哈]")                       // "今天😃"
+/// FaceRenderer(catalog: .default, style: .html(imageBase: "faces/")).render("<b>[哈哈]")
+/// // "&lt;b&gt;<img src="faces/d_haha.png" alt="[哈哈]">"
+/// ```
+///
+/// Under the image styles a face is written as its image; a face with no
+/// image is written as its emoji (as twemoji image `1f606.png` when
+/// `emojiImages` is on), else left as its tag. With `emojiImages`, Unicode
+/// emoji in the text also become images named by code point.
+public struct FaceRenderer: Sendable {
+    /// The catalog whose tags are rendered.
+    public let catalog: FaceCatalog
+    /// The output style.
+    public let style: RenderStyle
+    /// Whether Unicode emoji (and faces with only an emoji) become images named by code point.
+    public let emojiImages: Bool
+    let scanner: FaceScanner
+    /// The bytes written for each face's tag; nil where the tag stays as it is.
+    private let replacements: [[UInt8]?]
+
+    /// Creates a renderer.
+    public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false) {
+        self.catalog = catalog
+        self.style = style
+        let emojiImages = emojiImages && style != .unicode
+        self.emojiImages = emojiImages
+        scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags])
+        replacements = catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) }
+    }
+
+    /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use
+    /// ``render(_:)-([UInt8])`` or ``makeStream()`` for raw bytes.
+    public func render(_ text: String) -> String {
+        String(decoding: render(Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// Renders whole bytes; bytes that are not faces are copied unchanged
+    /// (HTML-escaped under `.html`).
+    public func render(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = makeStream()
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { stream.process($0, into: &out) }
+        stream.finish(into: &out)
+        return out
+    }
+
+    /// A renderer for input that arrives in chunks.
+    public func makeStream() -> TransformStream {
+        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .render(self))
+    }
+
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+        switch token.kind {
+        case .tag:
+            if let replacement = replacements[Int(token.face)] {
+                out.append(contentsOf: replacement)
+            } else {
+                appendText(slice, to: &out)
+            }
+        case .emoji where emojiImages:
+            let emoji = String(decoding: slice, as: UTF8.self)
+            let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
+            out.append(contentsOf: Self.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
+                                              emoji: emoji, alt: emoji, style: style).utf8)
+        default:
+            appendText(slice, to: &out)
+        }
+    }
+
+    @inline(__always)
+    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if case .html = style {
+            HTMLEscaping.append(bytes, to: &out)
+        } else {
+            out.append(contentsOf: bytes)
+        }
+    }
+
+    /// What a face's tag renders to, or nil to leave the tag as it is.
+    static func output(for face: Face, style: RenderStyle, emojiImages: Bool) -> [UInt8]? {
+        if style == .unicode { return face.emoji.map { Array($0.utf8) } }
+        if let image = face.image ?? face.animatedImage {
+            return Array(Self.image(named: image, face: face, emoji: face.emoji, alt: face.tag, style: style).utf8)
+        }
+        guard let emoji = face.emoji else {
+            if case .html = style { return Array(HTMLEscaping.escape(face.tag).utf8) }
+            return nil
+        }
+        if emojiImages {
+            return Array(Self.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face, emoji: emoji,
+                                    alt: face.tag, style: style).utf8)
+        }
+        if case .html = style { return Array(HTMLEscaping.escape(emoji).utf8) }
+        return Array(emoji.utf8)
+    }
+
+    /// One image reference in the given style.
+    static func image(named name: String, face: Face?, emoji: String?, alt: String, style: RenderStyle) -> String {
+        let path = style.imageBase + name
+        switch style {
+        case .unicode:
+            return emoji ?? alt
+        case .html:
+            return "<img src=\"\(HTMLEscaping.escape(path))\" alt=\"\(HTMLEscaping.escape(alt))\">"
+        case .markdown:
+            return "![\(markdownAlt(alt))](\(path.replacingSpaces()))"
+        case .path:
+            return path
+        case .template(let template, _):
+            let tag = face?.tag ?? alt
+            return TemplateExpander.expand(template, values: [
+                "tag": tag, "name": bareName(tag), "image": path,
+                "emoji": emoji ?? "", "code": emoji.map(EmojiName.twemojiCode(of:)) ?? "",
+            ])
+        }
+    }
+
+    /// A tag without its outer brackets: `[哈哈]` → `哈哈`.
+    static func bareName(_ tag: String) -> String {
+        guard tag.count >= 2, tag.first == "[", tag.last == "]" else { return tag }
+        return String(tag.dropFirst().dropLast())
+    }
+
+    private static func markdownAlt(_ tag: String) -> String {
+        var result = ""
+        for character in bareName(tag) {
+            if character == "[" || character == "]" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}
+
+private extension String {
+    func replacingSpaces() -> String {
+        var result = ""
+        for character in self { result += character == " " ? "%20" : String(character) }
+        return result
+    }
+}

@@ -1,0 +1,51 @@
+/// Turns Unicode emoji and the image references that ``FaceRenderer`` writes
+/// back into catalog tags: the way back from `render`.
+///
+/// ```swift
+/// FaceTagger(catalog: .default).tag("今天😃")    // "今天[哈哈]"
+/// ```
+///
+/// An emoji becomes the canonical tag of its face (compared without U+FE0F);
+/// emoji without a face, tags already in the text and every other byte are
+/// copied unchanged.
+public struct FaceTagger: Sendable {
+    /// The catalog whose faces are used.
+    public let catalog: FaceCatalog
+    let scanner: FaceScanner
+    private let tags: [[UInt8]]
+
+    /// Creates a tagger.
+    public init(catalog: FaceCatalog) {
+        self.catalog = catalog
+        scanner = FaceScanner(catalog: catalog, recognizing: [.emoji, .images])
+        tags = catalog.faces.map { Array($0.tag.utf8) }
+    }
+
+    /// Tags a whole string.
+    public func tag(_ text: String) -> String {
+        String(decoding: tag(Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// Tags whole bytes.
+    public func tag(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = makeStream()
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { stream.process($0, into: &out) }
+        stream.finish(into: &out)
+        return out
+    }
+
+    /// A tagger for input that arrives in chunks.
+    public func makeStream() -> TransformStream {
+        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .tag(self))
+    }
+
+    @inline(__always)
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if token.kind != .text && token.face >= 0 {
+            out.append(contentsOf: tags[Int(token.face)])
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+        }
+    }
+}

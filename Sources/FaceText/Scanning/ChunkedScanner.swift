@@ -1,0 +1,56 @@
+/// Runs the scan engine over input that arrives in chunks of any size.
+///
+/// Only the unfinished tail of a chunk (a face that may go on in the next
+/// chunk: at most a few hundred bytes) is held back and scanned again with the
+/// next chunk, so memory stays flat and the tokens do not depend on where
+/// the input was split.
+struct ChunkedScanner: Sendable {
+    let engine: ScanEngine
+    /// Bytes held back from the previous chunk.
+    private var carry: [UInt8] = []
+    /// The input offset of the first byte of the next buffer scanned.
+    private(set) var offset = 0
+
+    init(engine: ScanEngine) {
+        self.engine = engine
+    }
+
+    /// Scans the next chunk, reporting every token that is complete.
+    mutating func feed<Sink: TokenSink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
+        if carry.isEmpty {
+            let used = engine.scan(chunk, isFinal: false, into: &sink)
+            offset += used
+            if used < chunk.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[used...])) }
+        } else {
+            carry.append(contentsOf: chunk)
+            scanCarry(isFinal: false, into: &sink)
+        }
+    }
+
+    /// Scans whatever is held back, as the end of the input.
+    mutating func finish<Sink: TokenSink>(into sink: inout Sink) {
+        scanCarry(isFinal: true, into: &sink)
+    }
+
+    private mutating func scanCarry<Sink: TokenSink>(isFinal: Bool, into sink: inout Sink) {
+        guard !carry.isEmpty else { return }
+        let used = carry.withUnsafeBufferPointer { engine.scan($0, isFinal: isFinal, into: &sink) }
+        offset += used
+        carry.removeFirst(used)
+    }
+}
+
+/// Collects tokens with absolute offsets.
+struct TokenCollector: TokenSink {
+    var base = 0
+    var tokens: [Token] = []
+
+    mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+        let range = (base + token.start)..<(base + token.end)
+        if token.kind == .text, let last = tokens.last, last.kind == .text, last.range.upperBound == range.lowerBound {
+            tokens[tokens.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            tokens.append(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, range))
+        }
+    }
+}

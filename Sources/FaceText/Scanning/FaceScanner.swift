@@ -1,0 +1,64 @@
+/// Splits text into tokens in one pass: plain text, catalog tags, Unicode
+/// emoji and image references.
+///
+/// ```swift
+/// let scanner = FaceScanner(catalog: .default)
+/// scanner.tokens(in: "好[哈哈]")
+/// // [Token(.text, 0..<3), Token(.tag, face: 3, 3..<11)]
+/// ```
+///
+/// Offsets are UTF-8 byte offsets from the start of the input. Bytes that are
+/// not faces (invalid UTF-8 included) always come back as `.text` tokens that
+/// together with the faces cover the input exactly.
+public struct FaceScanner: Sendable {
+    /// The catalog whose faces are recognised.
+    public let catalog: FaceCatalog
+    let engine: ScanEngine
+
+    /// Creates a scanner for the given kinds of face (all of them by default).
+    public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
+        self.catalog = catalog
+        engine = ScanEngine(catalog: catalog, recognized: recognized)
+    }
+
+    /// The tokens of a whole string.
+    public func tokens(in text: String) -> [Token] {
+        tokens(in: Array(text.utf8))
+    }
+
+    /// The tokens of a whole byte buffer.
+    public func tokens(in bytes: [UInt8]) -> [Token] {
+        var collector = TokenCollector()
+        _ = bytes.withUnsafeBufferPointer { engine.scan($0, isFinal: true, into: &collector) }
+        return collector.tokens
+    }
+
+    /// A scanner for input that arrives in chunks; see ``TokenStream``.
+    public func makeStream() -> TokenStream {
+        TokenStream(scanner: ChunkedScanner(engine: engine))
+    }
+}
+
+/// Tokens of input that arrives in chunks. Feed chunks of any size, then call
+/// ``finish()``; the tokens are the same however the input was split.
+public struct TokenStream: Sendable {
+    private var scanner: ChunkedScanner
+
+    init(scanner: ChunkedScanner) {
+        self.scanner = scanner
+    }
+
+    /// Scans the next chunk and returns the tokens completed so far.
+    public mutating func feed(_ chunk: [UInt8]) -> [Token] {
+        var collector = TokenCollector(base: scanner.offset)
+        chunk.withUnsafeBufferPointer { scanner.feed($0, into: &collector) }
+        return collector.tokens
+    }
+
+    /// Ends the input and returns the last tokens.
+    public mutating func finish() -> [Token] {
+        var collector = TokenCollector(base: scanner.offset)
+        scanner.finish(into: &collector)
+        return collector.tokens
+    }
+}

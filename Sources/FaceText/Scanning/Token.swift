@@ -1,0 +1,58 @@
+/// One piece of scanned text: plain text, or a face written as a catalog tag,
+/// a Unicode emoji, or an image reference.
+public struct Token: Sendable, Hashable {
+    /// What a token is.
+    public enum Kind: String, Sendable, Hashable {
+        /// Bytes that are not a face; copied through unchanged.
+        case text
+        /// A catalog tag such as `[哈哈]` (canonical, traditional or alias).
+        case tag
+        /// An emoji grapheme cluster (ZWJ sequence, flag, keycap, skin tone, VS16).
+        case emoji
+        /// An image reference that `render` writes (`<img alt="[哈哈]" …>`, `![哈哈](…)`).
+        case image
+    }
+
+    /// The kind of token.
+    public var kind: Kind
+    /// The index of the face in the catalog's `faces`; nil for text and for
+    /// an emoji that has no face in the catalog.
+    public var face: Int?
+    /// UTF-8 byte offsets from the start of the input.
+    public var range: Range<Int>
+
+    /// Creates a token.
+    public init(_ kind: Kind, face: Int? = nil, _ range: Range<Int>) {
+        self.kind = kind
+        self.face = face
+        self.range = range
+    }
+}
+
+/// What kinds of face a scanner looks for.
+public struct Recognized: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Catalog tags.
+    public static let tags = Recognized(rawValue: 1)
+    /// Unicode emoji.
+    public static let emoji = Recognized(rawValue: 2)
+    /// Image references written by `render`.
+    public static let images = Recognized(rawValue: 4)
+    /// Everything.
+    public static let all: Recognized = [.tags, .emoji, .images]
+}
+
+/// A token as the engine reports it: offsets relative to the scanned buffer.
+struct RawToken {
+    var kind: Token.Kind
+    var face: Int32
+    var start: Int
+    var end: Int
+}
+
+/// Receives the engine's tokens in order.
+protocol TokenSink {
+    mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
+}

@@ -1,0 +1,38 @@
+/// Decoding of one Unicode scalar from UTF-8 bytes, strict (no overlongs, no
+/// surrogates, nothing above U+10FFFF), telling apart invalid bytes from a
+/// sequence cut off by the end of the buffer.
+enum UTF8Decoder {
+    enum Result {
+        case scalar(UInt32, length: Int)
+        case invalid
+        /// The buffer ends inside a sequence that could still be valid.
+        case truncated
+    }
+
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Result {
+        let lead = bytes[index]
+        if lead < 0x80 { return .scalar(UInt32(lead), length: 1) }
+        let length: Int
+        var value: UInt32
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0: length = 3; value = 0; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xED: length = 3; value = 0x0D; high = 0x9F
+        case 0xF0: length = 4; value = 0; low = 0x90
+        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
+        case 0xF4: length = 4; value = 4; high = 0x8F
+        default: return .invalid
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return .truncated }
+            let byte = bytes[index + offset]
+            let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= min && byte <= max else { return .invalid }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return .scalar(value, length: length)
+    }
+}
