@@ -1,1 +1,18 @@
-print("stub")
+import FaceTextCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Broken pipes are reported as EPIPE and end the process the way cat does.
+signal(SIGPIPE, SIG_IGN)
+let context = CommandContext(
+    environment: ProcessInfoLite.environment(),
+    stdin: FileDescriptorSource(descriptor: 0),
+    stdout: FileDescriptorSink(descriptor: 1),
+    stderr: FileDescriptorSink(descriptor: 2))
+let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
+if status == .brokenPipe {
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+}
+exit(status.code)

@@ -130,6 +130,12 @@ struct CatalogReader {
                 }
                 claimTags(of: &face, entry: index, package: package, file: file)
                 faces.append(face)
+            } else {
+                errors.append(contentsOf: parser.errors)
+                var placeholder = Face(tag: parser.claimedTags.first ?? "")
+                placeholder.aliases = Array(parser.claimedTags.dropFirst())
+                if !parser.claimedTags.isEmpty { claimTags(of: &placeholder, entry: index, package: package, file: file) }
+                continue
             }
             errors.append(contentsOf: parser.errors)
         }

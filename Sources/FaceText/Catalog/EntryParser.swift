@@ -4,6 +4,9 @@ struct EntryParser {
     let entry: Int
     let package: String?
     private(set) var errors: [CatalogError] = []
+    /// The spellings the entry claims, even when it has other errors, so
+    /// duplicates are still reported.
+    private(set) var claimedTags: [String] = []
 
     init(file: String, entry: Int, package: String?) {
         self.file = file
@@ -36,6 +39,7 @@ struct EntryParser {
             }
             emoji = emoji ?? codeEmoji
         }
+        claimedTags = [chs, cht].compactMap { $0 } + aliases
         guard errors.isEmpty else { return nil }
         guard let primary = chs ?? emoji else {
             fail("chs", "is missing (a face needs a tag, or an emoji or code)")

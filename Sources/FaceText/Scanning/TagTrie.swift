@@ -94,7 +94,7 @@ struct TagTrie: Sendable {
             let middle = (low + high) / 2
             if edgeBytes[middle] < byte { low = middle + 1 } else { high = middle }
         }
-        while low < high {
+        while low < to {
             let found = edgeBytes[low]
             if found == byte { return Int(edgeTargets[low]) }
             if found > byte { return nil }

@@ -1,0 +1,35 @@
+import FaceText
+
+/// Everything a command touches outside itself: injected so tests can run
+/// commands in-process on buffers.
+public struct CommandContext {
+    public var environment: [String: String]
+    public var stdin: ByteSource
+    public var stdout: ByteSink
+    public var stderr: ByteSink
+    /// Opens a named input file.
+    public var openFile: (String) throws(IOError) -> ByteSource
+    /// The catalog chosen by `--catalog` / `FACETEXT_CATALOG`, filled in by the CLI.
+    var catalog: FaceCatalog = .default
+    /// Whether some input failed (the command still goes on with the others).
+    var hadFailure = false
+
+    public init(environment: [String: String], stdin: ByteSource, stdout: ByteSink, stderr: ByteSink,
+                openFile: @escaping (String) throws(IOError) -> ByteSource = { (path) throws(IOError) in try FileDescriptorSource(path: path) }) {
+        self.environment = environment
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.openFile = openFile
+    }
+
+    /// Writes `facetext: error: MESSAGE` to standard error.
+    func error(_ message: String) {
+        try? stderr.write("facetext: error: \(message)\n")
+    }
+
+    /// Writes `facetext: warning: MESSAGE` to standard error.
+    func warning(_ message: String) {
+        try? stderr.write("facetext: warning: \(message)\n")
+    }
+}

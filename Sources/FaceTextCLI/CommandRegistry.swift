@@ -1,0 +1,27 @@
+/// Every command of the tool, in the order `facetext --help` lists them.
+/// Adding a command is one new file in `Commands/` and one line here.
+enum CommandRegistry {
+    static let all: [CommandSpec] = [
+        RenderCommand.spec,
+        TagCommand.spec,
+        HelpCommand.spec,
+    ].map(withGlobalOptions)
+
+    /// Options every command accepts.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec(long: "catalog", short: "c", valueName: "catalog",
+                   help: "A catalog file (plist, binary plist or JSON) or built-in name; later ones override earlier ones per tag. Overrides FACETEXT_CATALOG.",
+                   defaultValue: "the embedded default", repeatable: true),
+        OptionSpec(long: "help", short: "h", valueName: nil, help: "Show help information."),
+    ]
+
+    static func command(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+
+    private static func withGlobalOptions(_ spec: CommandSpec) -> CommandSpec {
+        var spec = spec
+        spec.options += globalOptions.filter { global in !spec.options.contains { $0.long == global.long } }
+        return spec
+    }
+}

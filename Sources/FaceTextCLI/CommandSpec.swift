@@ -1,0 +1,76 @@
+import FaceText
+
+/// One command of the tool, described as data: the parser, the help text and
+/// the "did you mean" suggestions are all generated from these.
+struct CommandSpec: Sendable {
+    var name: String
+    /// One line for the command list.
+    var abstract: String
+    /// A paragraph or two for the command's own help.
+    var discussion: String = ""
+    /// The arguments after the options, as shown in the usage line.
+    var arguments: String = "[<file> ...]"
+    /// Help for the positional arguments.
+    var argumentHelp: [(label: String, help: String)] = [
+        ("<file>", "Input files, read in order like cat. None, or '-', reads standard input."),
+    ]
+    var options: [OptionSpec] = []
+    /// Example command lines, each with an optional comment.
+    var examples: [(command: String, comment: String)] = []
+    /// Runs the command.
+    var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus
+
+    var usage: String { "facetext \(name) [<options>] \(arguments)".trimmingTrailingSpace() }
+}
+
+/// One option of a command.
+struct OptionSpec: Sendable {
+    var long: String
+    var short: Character?
+    /// The value's name in help (`<style>`); nil for a flag.
+    var valueName: String?
+    var help: String
+    var allowedValues: [String]? = nil
+    var defaultValue: String? = nil
+    var repeatable = false
+
+    var isFlag: Bool { valueName == nil }
+
+    var label: String {
+        var label = short.map { "-\($0), " } ?? ""
+        label += "--\(long)"
+        if let valueName { label += " <\(valueName)>" }
+        return label
+    }
+}
+
+/// How the process should end.
+public enum ExitStatus: Equatable, Sendable {
+    /// 0.
+    case success
+    /// 1: a runtime failure (unreadable file, bad catalog).
+    case failure
+    /// 2: a usage error.
+    case usage
+    /// The reader of standard output went away; the process should end the
+    /// way `cat` does, by SIGPIPE, without a message.
+    case brokenPipe
+
+    /// The numeric exit code (141 = 128 + SIGPIPE for a broken pipe).
+    public var code: Int32 {
+        switch self {
+        case .success: 0
+        case .failure: 1
+        case .usage: 2
+        case .brokenPipe: 141
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpace() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,51 @@
+import FaceText
+
+/// `facetext render`: tags → Unicode emoji or image references.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        abstract: "Turn face tags into Unicode emoji or image references.",
+        discussion: """
+        Every catalog tag ([哈哈], and any other spelling the catalog holds) becomes its Unicode emoji (--to unicode, the default) or an image reference. A tag with no emoji stays as it is under --to unicode; under the image styles a face with no image is written as its emoji, else left as its tag. All other bytes pass through unchanged, except that --to html escapes & < > " ' in them.
+        """,
+        options: [
+            OptionSpec(long: "to", short: "t", valueName: "style", help: "Output style.",
+                       allowedValues: ["unicode", "html", "markdown", "path"], defaultValue: "unicode"),
+            OptionSpec(long: "template", valueName: "template",
+                       help: "Write each face with this template instead: {tag} {name} {image} {emoji} {code}. Not escaped."),
+            OptionSpec(long: "image-base", short: "b", valueName: "prefix",
+                       help: "Prefix for image file names, such as 'faces/' or a URL."),
+            OptionSpec(long: "emoji", short: "e", valueName: nil,
+                       help: "Also turn Unicode emoji into images named by code point (1f600.png), twemoji style. Needs an image style."),
+        ],
+        examples: [
+            ("printf '今天[哈哈]了[心]\\n' | facetext render", "Tags to emoji: prints 今天😃了❤️"),
+            ("facetext render --to html --image-base faces/ chat.log > chat.html", "HTML with image tags, text escaped"),
+            ("facetext render --to markdown --emoji --image-base https://example.com/72x72/ chat.log", "Markdown, emoji as twemoji images"),
+            ("facetext render --template '<span class=\"face\">{name}</span>' chat.log", "A template of your own"),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        let base = invocation.value("image-base") ?? ""
+        var style: RenderStyle
+        switch invocation.value("to") ?? "unicode" {
+        case "html": style = .html(imageBase: base)
+        case "markdown": style = .markdown(imageBase: base)
+        case "path": style = .path(imageBase: base)
+        default: style = .unicode
+        }
+        if let template = invocation.value("template") {
+            if invocation.value("to") != nil {
+                throw UsageError(.conflict("use either '--to' or '--template', not both."), command: spec)
+            }
+            style = .template(template, imageBase: base)
+        }
+        if invocation.flag("emoji") && style == .unicode {
+            throw UsageError(.conflict("'--emoji' needs an image style: --to html, markdown or path, or --template."), command: spec)
+        }
+        let renderer = FaceRenderer(catalog: context.catalog, style: style, emojiImages: invocation.flag("emoji"))
+        return try StreamTransform.run(invocation, context, makeStream: renderer.makeStream)
+    }
+}

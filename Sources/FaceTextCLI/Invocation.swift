@@ -1,0 +1,78 @@
+/// Stage 2 of parsing: the options and arguments of one command, matched
+/// against its ``OptionSpec``s.
+struct Invocation: Sendable {
+    /// Values of options, by long name, in the order given.
+    var values: [String: [String]] = [:]
+    /// Positional arguments (files).
+    var arguments: [String] = []
+
+    func flag(_ name: String) -> Bool { values[name] != nil }
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// An option's value as a whole number of at least `minimum`.
+    func integer(_ name: String, minimum: Int, command: CommandSpec) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number >= minimum else {
+            throw UsageError(.invalidValue(option: "--\(name)", value: text, expected: "a whole number of at least \(minimum)"), command: command)
+        }
+        return number
+    }
+
+    /// Parses the arguments of `command`.
+    static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
+        var invocation = Invocation()
+        var elements = ArgumentSplitter.split(arguments)[...]
+        while let element = elements.popFirst() {
+            switch element {
+            case .terminator:
+                continue
+            case .value(let value):
+                invocation.arguments.append(value)
+            case .long(let name, let attached):
+                guard let spec = command.options.first(where: { $0.long == name }) else {
+                    let suggestion = Suggestion.nearest(to: name, among: command.options.map(\.long))
+                    throw UsageError(.unknownOption("--\(name)", suggestion: suggestion.map { "--\($0)" }), command: command)
+                }
+                try invocation.take(spec, attached: attached, from: &elements, command: command)
+            case .short(let letters):
+                var rest = Substring(letters)
+                while let letter = rest.popFirst() {
+                    guard let spec = command.options.first(where: { $0.short == letter }) else {
+                        throw UsageError(.unknownOption("-\(letter)", suggestion: nil), command: command)
+                    }
+                    if spec.isFlag {
+                        try invocation.take(spec, attached: nil, from: &elements, command: command)
+                    } else {
+                        try invocation.take(spec, attached: rest.isEmpty ? nil : String(rest), from: &elements, command: command)
+                        break
+                    }
+                }
+            }
+        }
+        return invocation
+    }
+
+    private mutating func take(_ spec: OptionSpec, attached: String?, from elements: inout ArraySlice<ArgumentElement>,
+                               command: CommandSpec) throws(UsageError) {
+        if spec.isFlag {
+            if attached != nil { throw UsageError(.unexpectedValue(option: "--\(spec.long)"), command: command) }
+            values[spec.long, default: []].append("")
+            return
+        }
+        var value = attached
+        if value == nil, case .value(let next)? = elements.first {
+            value = next
+            elements.removeFirst()
+        }
+        guard let value else { throw UsageError(.missingValue(option: "--\(spec.long)"), command: command) }
+        if let allowed = spec.allowedValues, !allowed.contains(value) {
+            throw UsageError(.invalidValue(option: "--\(spec.long)", value: value,
+                                           expected: "one of " + allowed.joined(separator: ", ")), command: command)
+        }
+        if !spec.repeatable, values[spec.long] != nil, values[spec.long] != [value] {
+            throw UsageError(.repeated(option: "--\(spec.long)"), command: command)
+        }
+        values[spec.long, default: []].append(value)
+    }
+}
