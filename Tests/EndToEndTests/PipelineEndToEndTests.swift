@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite struct PipelineEndToEndTests {
+    @Test func aClosedPipeEndsQuietly() throws {
+        let result = try BinaryRunner.shell("""
+            set -o pipefail
+            yes '今天[哈哈]了' | head -c 20000000 | facetext render | head -1
+            echo "status ${PIPESTATUS[2]}" >&2
+            """)
+        #expect(result.text == "今天😃了\n")
+        #expect(result.stderr == "status 141\n")
+    }
+
+    @Test func aFullDiskIsReportedWithExit1() throws {
+        let result = try BinaryRunner.shell("echo '[哈哈]' | facetext render > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr == "facetext: error: cannot write to standard output: No space left on device\n")
+    }
+
+    @Test func outputAppearsBeforeTheInputEnds() throws {
+        // The writer keeps the pipe open for 5 seconds after the first line;
+        // the first output line must arrive long before that.
+        let result = try BinaryRunner.shell("""
+            start=$(date +%s%N)
+            { echo '[哈哈]'; sleep 5; } | facetext render | { read -r line; end=$(date +%s%N); echo "$line $(( (end - start) / 1000000 ))"; cat >/dev/null; }
+            """)
+        let parts = result.text.split(separator: " ")
+        #expect(parts.first == "😃")
+        let milliseconds = Int(parts.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        #expect(milliseconds < 4000)
+    }
+
+    @Test func severalFilesAreProcessedInOrderAndAMissingOneIsNamed() throws {
+        let result = try BinaryRunner.shell("""
+            d=$(mktemp -d); printf '[哈哈]\\n' > "$d/a"; printf '[心]' > "$d/c"
+            facetext render "$d/a" "$d/missing" "$d/c"; echo " status $?"; rm -r "$d"
+            """)
+        #expect(result.text == "😃\n❤️ status 1\n")
+        #expect(result.stderr.contains("facetext: error: '") && result.stderr.contains("/missing': No such file or directory"))
+    }
+}

@@ -1,0 +1,26 @@
+import FaceTextCLI
+
+/// Runs the CLI in-process on buffers.
+struct CLIResult {
+    var status: ExitStatus
+    var stdout: [UInt8]
+    var stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
+            environment: [String: String] = [:], files: [String: [UInt8]] = [:]) -> CLIResult {
+    let out = BufferSink(), err = BufferSink()
+    let context = CommandContext(
+        environment: environment, stdin: BufferSource(stdin, chunkSize: chunkSize), stdout: out, stderr: err,
+        openFile: { (path: String) throws(IOError) -> ByteSource in
+            if let bytes = files[path] { return BufferSource(bytes, chunkSize: chunkSize) }
+            return try FileDescriptorSource(path: path)
+        })
+    let status = CLI.run(arguments: arguments, context: context)
+    return CLIResult(status: status, stdout: out.bytes, stderr: err.text)
+}
+
+func runCLI(_ arguments: [String], input: String) -> CLIResult {
+    runCLI(arguments, stdin: Array(input.utf8))
+}
