@@ -29,11 +29,11 @@ import Testing
         #expect(tagger.tag(renderer.render("[贊][笑哭了]")) == "[赞][笑cry]")
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5])
-    func randomTextsRoundTrip(seed: UInt64) {
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5], recoverableStyles)
+    func randomTextsRoundTrip(seed: UInt64, style: RenderStyle) {
         var random = SeededGenerator(seed: seed)
-        let pieces = canonicalTags + ["好", "开心", "a", " ", "\n", "\r\n", "[", "]", "[哈", "哈]", "1", "#", "引\u{201C}", "\u{0301}"]
-        let renderer = FaceRenderer(catalog: catalog)
+        let pieces = canonicalTags + ["好", "开心", "a", " ", "\n", "\r\n", "[", "]", "[哈", "哈]", "1", "#", "引\u{201C}", "\u{0301}", "!", "(x)"]
+        let renderer = FaceRenderer(catalog: catalog, style: style)
         let tagger = FaceTagger(catalog: catalog)
         for _ in 0..<200 {
             let text = (0..<Int.random(in: 1...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()

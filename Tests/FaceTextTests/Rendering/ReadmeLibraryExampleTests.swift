@@ -1,0 +1,23 @@
+import Testing
+import FaceText
+
+/// The library example of the README, as written there.
+@Suite struct ReadmeLibraryExampleTests {
+    @Test func theReadmeLibraryExampleDoesWhatItSays() {
+        let catalog = FaceCatalog.default
+        #expect(catalog.face(forTag: "[哈哈]")?.emoji == "😃")
+        #expect(catalog.face(forEmoji: "❤")?.tag == "[心]")
+        #expect(FaceRenderer(catalog: catalog).render("今天[哈哈]") == "今天😃")
+        #expect(FaceRenderer(catalog: catalog, style: .html(imageBase: "faces/")).render("<b>[哈哈]")
+                == #"&lt;b&gt;<img src="faces/d_haha.png" alt="[哈哈]">"#)
+        #expect(FaceTagger(catalog: catalog).tag("今天😃") == "今天[哈哈]")
+        #expect(FaceScanner(catalog: catalog).tokens(in: "好[哈哈]") == [Token(.text, 0..<3), Token(.tag, face: 3, 3..<11)])
+
+        var stream = FaceRenderer(catalog: catalog).makeStream()
+        var out: [UInt8] = []
+        stream.process(Array("今天[哈".utf8), into: &out)
+        stream.process(Array("哈]\n".utf8), into: &out)
+        stream.finish(into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "今天😃\n")
+    }
+}
