@@ -19,12 +19,16 @@ struct BinaryRunner {
         return candidate
     }()
 
+    /// Writing stdin to a binary that already exited must not kill the test process.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs the binary with `arguments`, feeding `stdin`, and drains both
     /// pipes before waiting, so large outputs cannot deadlock.
     static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil,
                     executable: URL = binary, directory: URL? = nil) throws -> Output {
+        _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
