@@ -56,6 +56,8 @@ struct BinaryRunner {
     static func shell(_ script: String) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        return try run(["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
+        // The test process ignores SIGPIPE; give the pipeline the default back.
+        return try run(["--default-signal=PIPE", "bash", "-c", script], environment: environment,
+                       executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 }
