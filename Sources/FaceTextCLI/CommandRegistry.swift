@@ -4,6 +4,7 @@ enum CommandRegistry {
     static let all: [CommandSpec] = [
         RenderCommand.spec,
         TagCommand.spec,
+        BackspaceCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)
 

@@ -12,6 +12,8 @@ public struct FaceCatalog: Sendable {
     /// The faces, in catalog order. Token face indices point into this array.
     public let faces: [Face]
     let tagTrie: TagTrie
+    /// The tags spelled backwards, to find a tag that ends at a cursor.
+    let reversedTagTrie: TagTrie
     let tagIndex: [String: Int]
     let emojiIndex: ByteKeyTable
     let imageIndex: [String: Int]
@@ -36,6 +38,7 @@ public struct FaceCatalog: Sendable {
             }
         }
         tagTrie = TagTrie(tags: pairs)
+        reversedTagTrie = TagTrie(reversedTags: pairs)
         self.tagIndex = tagIndex
         var emojiPairs: [(key: [UInt8], value: Int32)] = []
         var longest = 0

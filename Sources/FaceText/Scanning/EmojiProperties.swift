@@ -8,8 +8,7 @@ enum EmojiProperties {
     /// Grapheme_Cluster_Break=Extend (combining marks, U+FE0F, skin tones, tag characters).
     static let extend: UInt8 = 4
     static let regionalIndicator: UInt8 = 8
-    /// Extended_Pictographic (approximated: Emoji scalars that are not
-    /// components, plus the reserved pictographic blocks).
+    /// Extended_Pictographic (from Unicode's emoji-data.txt).
     static let pictographic: UInt8 = 16
     /// An extender that belongs to emoji: U+FE0F, U+20E3, skin tones, tag characters.
     static let emojiExtend: UInt8 = 32
@@ -42,10 +41,7 @@ enum EmojiProperties {
         if isRegional { flags |= regionalIndicator }
         if properties.isEmoji && value >= 0x80 { flags |= emoji }
         if properties.isEmojiPresentation && value >= 0x80 { flags |= presentation }
-        let reserved = (0x1F000...0x1FAFF).contains(value) || (0x1FC00...0x1FFFD).contains(value)
-        if (properties.isEmoji && value >= 0x80 || reserved) && !isRegional && flags & extend == 0 {
-            flags |= pictographic
-        }
+        if ExtendedPictographic.contains(value) { flags |= pictographic }
         return flags
     }
 }

@@ -26,12 +26,21 @@ struct TagTrie: Sendable {
 
     /// Builds the trie from (tag, face index) pairs; the first pair for a tag wins.
     init(tags: [(tag: String, face: Int32)]) {
+        self.init(keys: tags.map { (Array($0.tag.utf8), $0.face) })
+    }
+
+    /// Builds a trie of the tags spelled backwards, for matching tags that end at a position.
+    init(reversedTags tags: [(tag: String, face: Int32)]) {
+        self.init(keys: tags.map { (Array($0.tag.utf8.reversed()), $0.face) })
+    }
+
+    private init(keys tags: [(key: [UInt8], face: Int32)]) {
         // Build with a nested dictionary form first, then lay out breadth-first.
         var children: [[UInt8: Int]] = [[:]]
         var ends: [Int32] = [-1]
         for (tag, face) in tags {
             var node = 0
-            for byte in tag.utf8 {
+            for byte in tag {
                 if let next = children[node][byte] {
                     node = next
                 } else {
@@ -42,7 +51,7 @@ struct TagTrie: Sendable {
                 }
             }
             if ends[node] < 0 { ends[node] = face }
-            if let first = tag.utf8.first { firstBytes[Int(first)] = true }
+            if let first = tag.first { firstBytes[Int(first)] = true }
         }
         var order = [0]
         var newIndex = [Int](repeating: 0, count: children.count)
@@ -85,6 +94,22 @@ struct TagTrie: Sendable {
             let face = terminal[node]
             if face >= 0 { best = .tag(length: position - start, face: face) }
         }
+    }
+
+    /// For a trie built with ``init(reversedTags:)``: the longest tag that ends
+    /// just before `end`, as (start, face), or nil.
+    func longestMatch(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, face: Int32)? {
+        var node = 0
+        var best: (Int, Int32)?
+        var position = end
+        while position > 0 {
+            let from = Int(edgeStart[node]), to = Int(edgeStart[node + 1])
+            guard from < to, let next = child(of: from, to, byte: bytes[position - 1]) else { break }
+            node = next
+            position -= 1
+            if terminal[node] >= 0 { best = (position, terminal[node]) }
+        }
+        return best
     }
 
     @inline(__always)

@@ -13,6 +13,10 @@ import FaceText
         #expect(FaceTagger(catalog: catalog).tag("今天😃") == "今天[哈哈]")
         #expect(FaceScanner(catalog: catalog).tokens(in: "好[哈哈]") == [Token(.text, 0..<3), Token(.tag, face: 3, 3..<11)])
 
+        var line = FaceLine("好[哈哈]", catalog: catalog)
+        #expect(line.backspace() == "[哈哈]")
+        #expect(line.text == "好")
+
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []
         stream.process(Array("今天[哈".utf8), into: &out)

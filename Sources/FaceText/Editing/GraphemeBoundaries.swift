@@ -1,0 +1,109 @@
+/// Extended grapheme cluster boundaries of UTF-8 bytes, computed by the Swift
+/// standard library on the valid runs, with every byte that is not part of a
+/// valid UTF-8 sequence as a unit of its own.
+///
+/// The standard library (Swift 6.3) applies rule GB11 only to emoji, not to
+/// every Extended_Pictographic scalar (`✁ ZWJ ✁` comes out as two clusters);
+/// those joins are restored here from Unicode's own property data.
+///
+/// To stay linear on long lines, boundaries are computed only from a *safe
+/// point* back from the position of interest: a place where Unicode's rules
+/// always break whatever came before (before an ASCII printable or CJK
+/// ideograph, after a scalar that cannot be Prepend).
+enum GraphemeBoundaries {
+    /// The unit starts in `bytes[start..<end]`, ascending; `start` must be a break.
+    static func starts(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Int] {
+        var starts: [Int] = []
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        var index = start
+        var runStart = start
+        func flushRun(until runEnd: Int) {
+            guard runStart < runEnd else { return }
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd])
+            let first = starts.count
+            var offset = runStart
+            for character in String(decoding: run, as: UTF8.self) {
+                starts.append(offset)
+                offset += character.utf8.count
+            }
+            restoreGB11(&starts, from: first, in: run, base: runStart)
+        }
+        while index < end {
+            if case .scalar(_, let length) = UTF8Decoder.decode(limited, at: index) {
+                index += length
+                continue
+            }
+            flushRun(until: index)
+            starts.append(index)
+            index += 1
+            runStart = index
+        }
+        flushRun(until: end)
+        return starts
+    }
+
+    /// Removes the breaks the standard library puts between `ExtPict Extend* ZWJ`
+    /// and a following Extended_Pictographic scalar (UAX #29 GB11).
+    private static func restoreGB11(_ starts: inout [Int], from first: Int, in run: UnsafeBufferPointer<UInt8>, base: Int) {
+        enum State { case none, pictographic, joined }
+        var state = State.none
+        var index = 0
+        var next = first + 1
+        var remove: [Int] = []
+        while index < run.count {
+            guard case .scalar(let value, let length) = UTF8Decoder.decode(run, at: index) else { break }
+            while next < starts.count && starts[next] < base + index { next += 1 }
+            let flags = EmojiProperties.flags(value)
+            let isPictographic = flags & EmojiProperties.pictographic != 0
+            if next < starts.count, starts[next] == base + index, state == .joined, isPictographic {
+                remove.append(next)
+            }
+            if isPictographic {
+                state = .pictographic
+            } else if flags & EmojiProperties.extend != 0, state == .pictographic {
+                state = .pictographic
+            } else if value == EmojiProperties.zwj, state == .pictographic {
+                state = .joined
+            } else {
+                state = .none
+            }
+            index += length
+        }
+        for position in remove.reversed() { starts.remove(at: position) }
+    }
+
+    /// A position before `end` (at least `minimumDistance` bytes back when the
+    /// line allows) at which a grapheme break is certain; 0 if there is none.
+    static func safePoint(before end: Int, in bytes: UnsafeBufferPointer<UInt8>, minimumDistance: Int = 64) -> Int {
+        var position = end - minimumDistance
+        while position > 0 {
+            if isSafe(position, bytes, end) { return position }
+            position -= 1
+        }
+        return 0
+    }
+
+    /// Whether a break before `position` is certain: the scalar there always
+    /// starts a cluster, and the scalar before it cannot be Prepend.
+    private static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position), startsCluster(value) else { return false }
+        // Find the scalar before: back over continuation bytes to its lead.
+        var lead = position - 1
+        while lead > 0, lead > position - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard case .scalar(let previous, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == position else {
+            return true    // an invalid byte before: always a unit boundary
+        }
+        if previous == 0x0D && value == 0x0A { return false }
+        return cannotBePrepend(previous)
+    }
+
+    private static func startsCluster(_ value: UInt32) -> Bool {
+        (0x20...0x7E).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+    }
+
+    private static func cannotBePrepend(_ value: UInt32) -> Bool {
+        value < 0x600 || (0x2E80...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xFF00...0xFFEF).contains(value) || (0x1F000...0x1FAFF).contains(value)
+    }
+}

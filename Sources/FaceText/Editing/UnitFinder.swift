@@ -1,0 +1,122 @@
+/// Finds the face-aware units of a line: a whole catalog tag, else (with
+/// `anyTag`) any short bracketed tag, else a whole grapheme cluster, else one
+/// invalid byte.
+struct UnitFinder {
+    /// The longest bracketed text `anyTag` treats as one unit, in characters between the brackets.
+    static let anyTagLimit = 16
+
+    let catalog: FaceCatalog
+    let anyTag: Bool
+
+    /// The start of the unit that ends at `end` (a backspace from there).
+    func unitStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard end > 0 else { return nil }
+        if let tag = tagStart(endingAt: end, in: bytes) { return tag }
+        let window = GraphemeBoundaries.safePoint(before: end, in: bytes)
+        return GraphemeBoundaries.starts(in: bytes, from: window, to: end).last
+    }
+
+    /// The end of the unit that starts at `start` (a forward delete from there).
+    func unitEnd(startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard start < bytes.count else { return nil }
+        if case .tag(let length, _) = catalog.tagTrie.longestMatch(in: bytes, at: start, isFinal: true) {
+            return start + length
+        }
+        if anyTag, let end = anyTagEnd(startingAt: start, in: bytes) { return end }
+        let window = GraphemeBoundaries.safePoint(before: start + 1, in: bytes, minimumDistance: 1)
+        var distance = 64
+        while true {
+            // A break depends only on what precedes it, so any break found
+            // before the window's end is final; the end is moved to a scalar boundary.
+            var limit = min(bytes.count, start + distance)
+            while limit < bytes.count && bytes[limit] & 0xC0 == 0x80 { limit += 1 }
+            let starts = GraphemeBoundaries.starts(in: bytes, from: window, to: limit)
+            if let next = starts.first(where: { $0 > start }) { return next }
+            if limit == bytes.count { return bytes.count }
+            distance *= 2
+        }
+    }
+
+    /// The start of a catalog tag (or, with `anyTag`, a bracketed tag) ending at `end`.
+    func tagStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let (start, _) = catalog.reversedTagTrie.longestMatch(endingAt: end, in: bytes) { return start }
+        guard anyTag, bytes[end - 1] == UInt8(ascii: "]") else { return nil }
+        var position = end - 2
+        var characters = 0
+        while position >= 0 {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "[") {
+                return characters > 0 && isValidUTF8(bytes, position + 1, end - 1) ? position : nil
+            }
+            if byte == UInt8(ascii: "]") || byte == 0x0A || byte == 0x0D { return nil }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if characters > Self.anyTagLimit { return nil }
+            position -= 1
+        }
+        return nil
+    }
+
+    private func anyTagEnd(startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes[start] == UInt8(ascii: "[") else { return nil }
+        var position = start + 1
+        var characters = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "]") {
+                return characters > 0 && isValidUTF8(bytes, start + 1, position) ? position + 1 : nil
+            }
+            if byte == UInt8(ascii: "[") || byte == 0x0A || byte == 0x0D { return nil }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if characters > Self.anyTagLimit { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    private func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        var index = 0
+        while index < slice.count {
+            guard case .scalar(_, let length) = UTF8Decoder.decode(slice, at: index) else { return false }
+            index += length
+        }
+        return true
+    }
+}
+
+/// Deletes units from the end of a line again and again, computing grapheme
+/// boundaries once per window rather than once per press, so `N` presses on
+/// a long line stay linear.
+struct BackspaceRun {
+    let finder: UnitFinder
+    private(set) var end: Int
+    private var window = 0
+    private var starts: [Int] = []
+
+    init(finder: UnitFinder, end: Int) {
+        self.finder = finder
+        self.end = end
+    }
+
+    /// Deletes one unit before `end`; returns false if the line is empty.
+    mutating func press(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end > 0 else { return false }
+        if let tag = finder.tagStart(endingAt: end, in: bytes) {
+            end = tag
+            while let last = starts.last, last >= end { starts.removeLast() }
+            return true
+        }
+        return pressCluster(in: bytes)
+    }
+
+    /// Deletes one grapheme cluster (or invalid byte) before `end`, ignoring tags.
+    mutating func pressCluster(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end > 0 else { return false }
+        if starts.isEmpty || end <= window {
+            window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: 256)
+            starts = GraphemeBoundaries.starts(in: bytes, from: window, to: end)
+        }
+        end = starts.removeLast()
+        return true
+    }
+}

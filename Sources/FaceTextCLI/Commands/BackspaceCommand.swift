@@ -1,0 +1,112 @@
+import FaceText
+
+/// `facetext backspace`: delete face-aware units from the end of every line.
+enum BackspaceCommand {
+    static let spec = CommandSpec(
+        name: "backspace",
+        abstract: "Delete the last face-aware unit of every line, as a chat keyboard's backspace does.",
+        discussion: """
+        One press deletes a whole catalog tag ([哈哈]), else a whole grapheme cluster (an emoji ZWJ sequence, a flag, a keycap, a letter with its accents), else one byte that is not valid UTF-8. The line ending (LF or CRLF) and every other byte are kept. A line with fewer units than presses becomes empty.
+        """,
+        options: [
+            OptionSpec(long: "count", short: "n", valueName: "n", help: "Presses per line.", defaultValue: "1"),
+            OptionSpec(long: "any-tag", valueName: nil,
+                       help: "Also treat any [...] of at most 16 characters (no brackets or line breaks inside) as one unit."),
+            OptionSpec(long: "deleted", valueName: nil, help: "Print what was deleted instead of what remains."),
+            OptionSpec(long: "json", valueName: nil,
+                       help: "Print a JSON object per line: line, text (what remains), deleted. Invalid UTF-8 shows as U+FFFD."),
+        ],
+        examples: [
+            ("printf '好开心[哈哈]\\n👨‍👩‍👧‍👦🇨🇳1️⃣\\n' | facetext backspace", "Prints 好开心 and 👨‍👩‍👧‍👦🇨🇳"),
+            ("facetext backspace -n 2 --deleted chat.log", "What two presses delete from each line"),
+        ],
+        run: run
+    )
+
+    /// Lines longer than this are flushed in parts: only their possibly-deleted tail is held.
+    static let holdLimit = 1 << 22
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        let presses = try invocation.integer("count", minimum: 0, command: spec) ?? 1
+        if invocation.flag("deleted") && invocation.flag("json") {
+            throw UsageError(.conflict("use either '--deleted' or '--json', not both."), command: spec)
+        }
+        let mode: Mode = invocation.flag("json") ? .json : invocation.flag("deleted") ? .deleted : .kept
+        let editor = LineEditor(catalog: context.catalog, anyTag: invocation.flag("any-tag"))
+        var lines = LineBuffer()
+        var out: [UInt8] = []
+        var lineNumber = 0
+        let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
+            lines = LineBuffer()
+            lineNumber = 0
+        }, { (chunk) throws(IOError) in
+            var start = 0
+            for index in 0..<chunk.count where chunk[index] == 0x0A {
+                lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...index]))
+                lineNumber += 1
+                finishLine(&lines, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                start = index + 1
+                if out.count >= InputFiles.chunkSize { try flush(&out, context) }
+            }
+            lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+            if lines.pending.count > holdLimit, mode != .json { settle(&lines, mode: mode, editor: editor, presses: presses, into: &out) }
+            try flush(&out, context)
+        }, end: { (_: String) throws(IOError) in
+            if !lines.pending.isEmpty || lines.flushedPart {
+                lineNumber += 1
+                finishLine(&lines, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+            }
+            try flush(&out, context)
+        })
+        return allRead ? .success : .failure
+    }
+
+    enum Mode { case kept, deleted, json }
+
+    /// The unfinished line; `flushedPart` is set once part of it was written early.
+    struct LineBuffer {
+        var pending: [UInt8] = []
+        var flushedPart = false
+    }
+
+    /// Writes the part of a very long line that no press can reach any more.
+    private static func settle(_ lines: inout LineBuffer, mode: Mode, editor: LineEditor, presses: Int, into out: inout [UInt8]) {
+        let settled = lines.pending.withUnsafeBufferPointer { editor.settledLength(of: $0, presses: presses) }
+        guard settled > 0 else { return }
+        if mode == .kept { out.append(contentsOf: lines.pending[..<settled]) }
+        lines.pending.removeFirst(settled)
+        lines.flushedPart = true
+    }
+
+    /// Handles one whole line (with its LF, if any) held in `lines.pending`.
+    private static func finishLine(_ lines: inout LineBuffer, number: Int, mode: Mode, editor: LineEditor, presses: Int,
+                                   into out: inout [UInt8]) {
+        let line = lines.pending
+        var bodyEnd = line.count
+        if bodyEnd > 0, line[bodyEnd - 1] == 0x0A {
+            bodyEnd -= 1
+            if bodyEnd > 0, line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
+        }
+        let keep = line.withUnsafeBufferPointer { remaining(in: UnsafeBufferPointer(rebasing: $0[0..<bodyEnd]), editor, presses) }
+        switch mode {
+        case .kept:
+            out.append(contentsOf: line[..<keep])
+            out.append(contentsOf: line[bodyEnd...])
+        case .deleted:
+            out.append(contentsOf: line[keep...])
+        case .json:
+            out.append(contentsOf: Array("{\"line\":\(number),\"text\":\(JSONText.quoted(line[..<keep])),\"deleted\":\(JSONText.quoted(line[keep..<bodyEnd]))}\n".utf8))
+        }
+        lines = LineBuffer()
+    }
+
+    private static func remaining(in body: UnsafeBufferPointer<UInt8>, _ editor: LineEditor, _ presses: Int) -> Int {
+        editor.remainingLength(of: body, presses: presses)
+    }
+
+    private static func flush(_ out: inout [UInt8], _ context: CommandContext) throws(IOError) {
+        guard !out.isEmpty else { return }
+        try context.stdout.write(out)
+        out.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import FaceText
+@testable import FaceTextCLI
+
+@Suite struct BackspaceCommandTests {
+    @Test func theIssueExample() {
+        let result = runCLI(["backspace"], input: "好开心[哈哈]\n👨‍👩‍👧‍👦🇨🇳1️⃣\n")
+        #expect(result.status == .success)
+        #expect(result.text == "好开心\n👨‍👩‍👧‍👦🇨🇳\n")
+    }
+
+    @Test(arguments: [
+        (["backspace"], "a[心]\r\nbc\n[哈哈]", "a\r\nb\n"),
+        (["backspace", "-n", "2"], "a[心]\r\nbc\n\n", "\r\n\n\n"),
+        (["backspace", "-n", "0"], "a[心]\r\n", "a[心]\r\n"),
+        (["backspace", "-n", "99"], "a[心]b\r\nxyz", "\r\n"),
+        (["backspace", "--deleted"], "a[心]\r\nbc\n", "[心]\r\nc\n"),
+        (["backspace", "--any-tag"], "发了[图片]\n", "发了\n"),
+        (["backspace", "--json"], "a[心]\r\n\"x\"", #"{"line":1,"text":"a","deleted":"[心]"}"# + "\n" + #"{"line":2,"text":"\"x","deleted":"\""}"# + "\n"),
+    ])
+    func linesLoseUnitsFromTheEndAndKeepTheirEndings(arguments: [String], input: String, expected: String) {
+        let result = runCLI(arguments, input: input)
+        #expect(result.status == .success)
+        #expect(result.text == expected)
+    }
+
+    @Test func invalidBytesAtTheEndGoOneByteAPress() {
+        let input: [UInt8] = Array("好".utf8) + [0xE4, 0xB8, 0xFF, 0x0A]
+        #expect(runCLI(["backspace", "-n", "2"], stdin: input).stdout == Array("好".utf8) + [0xE4, 0x0A])
+        #expect(runCLI(["backspace", "-n", "3", "--deleted"], stdin: input).stdout == [0xE4, 0xB8, 0xFF, 0x0A])
+    }
+
+    @Test func outputDoesNotDependOnChunkSize() {
+        let input = Array("好开心[哈哈]\r\n👨‍👩‍👧‍👦🇨🇳1️⃣\n[[心]]\n\u{0301}x\u{0301}\n".utf8) + [0xF0, 0x9F, 0x0A]
+        let whole = runCLI(["backspace", "-n", "2"], stdin: input).stdout
+        for size in 1...64 {
+            #expect(runCLI(["backspace", "-n", "2"], stdin: input, chunkSize: size).stdout == whole, "chunk \(size)")
+        }
+    }
+
+    @Test func aVeryLongLineIsWrittenInPartsWithTheSameResult() {
+        var random = SeededGenerator(seed: 7)
+        let pieces = ["好", "a", "[哈哈]", "👨‍👩‍👧", "🇨🇳", "e\u{0301}", " ", "[心", "]"]
+        var line = ""
+        while line.utf8.count < BackspaceCommand.holdLimit + 500_000 { line += pieces.randomElement(using: &random)! }
+        let input = Array(line.utf8) + [0x0A] + Array("tail[心]".utf8)
+        let result = runCLI(["backspace", "-n", "3"], stdin: input, chunkSize: 1 << 16)
+        var expected = FaceLine(line, catalog: .default)
+        for _ in 0..<3 { expected.backspace() }
+        #expect(result.stdout == expected.bytes + [0x0A] + Array("ta".utf8))
+    }
+}
+
+/// A deterministic random generator (SplitMix64), so randomised tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
