@@ -12,8 +12,9 @@ let package = Package(
         .target(name: "FaceText"),
         .target(name: "FaceTextCLI", dependencies: ["FaceText"]),
         .executableTarget(name: "facetext", dependencies: ["FaceTextCLI"]),
-        .testTarget(name: "FaceTextTests", dependencies: ["FaceText"]),
-        .testTarget(name: "FaceTextCLITests", dependencies: ["FaceTextCLI", "FaceText"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FaceTextTests", dependencies: ["FaceText", "TestSupport"]),
+        .testTarget(name: "FaceTextCLITests", dependencies: ["FaceTextCLI", "FaceText", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["facetext"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 @testable import FaceTextCLI
 
@@ -48,18 +49,5 @@ import Testing
         var expected = FaceLine(line, catalog: .default)
         for _ in 0..<3 { expected.backspace() }
         #expect(result.stdout == expected.bytes + [0x0A] + Array("ta".utf8))
-    }
-}
-
-/// A deterministic random generator (SplitMix64), so randomised tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
