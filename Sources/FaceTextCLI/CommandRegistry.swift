@@ -5,6 +5,7 @@ enum CommandRegistry {
         RenderCommand.spec,
         TagCommand.spec,
         BackspaceCommand.spec,
+        GridCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)
 

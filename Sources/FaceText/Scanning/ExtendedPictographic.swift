@@ -3,7 +3,7 @@
 
 /// The Extended_Pictographic property (UAX #29 rule GB11).
 enum ExtendedPictographic {
-    static let ranges: [ClosedRange<UInt32>] = [
+    static let table = RangeTable([
         0x00A9...0x00A9,
         0x00AE...0x00AE,
         0x203C...0x203C,
@@ -82,21 +82,7 @@ enum ExtendedPictographic {
         0x1F93C...0x1F945,
         0x1F947...0x1FAFF,
         0x1FC00...0x1FFFD,
-    ]
+    ])
 
-    /// Whether a scalar value is Extended_Pictographic (binary search).
-    static func contains(_ value: UInt32) -> Bool {
-        var low = 0, high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < value {
-                low = middle + 1
-            } else if ranges[middle].lowerBound > value {
-                high = middle
-            } else {
-                return true
-            }
-        }
-        return false
-    }
+    static func contains(_ value: UInt32) -> Bool { table.contains(value) }
 }

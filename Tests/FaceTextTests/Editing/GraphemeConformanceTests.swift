@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func everyExtendedPictographicJoinsAfterAZeroWidthJoiner() {
-        for range in ExtendedPictographic.ranges {
+        for range in ExtendedPictographic.table.ranges {
             for value in [range.lowerBound, range.upperBound] {
                 let scalar = String(Unicode.Scalar(value)!)
                 var line = FaceLine("a" + scalar + "\u{200D}" + scalar, catalog: FaceCatalog(faces: []))

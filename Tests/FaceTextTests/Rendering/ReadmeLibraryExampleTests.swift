@@ -3,7 +3,7 @@ import FaceText
 
 /// The library example of the README, as written there.
 @Suite struct ReadmeLibraryExampleTests {
-    @Test func theReadmeLibraryExampleDoesWhatItSays() {
+    @Test func theReadmeLibraryExampleDoesWhatItSays() throws {
         let catalog = FaceCatalog.default
         #expect(catalog.face(forTag: "[哈哈]")?.emoji == "😃")
         #expect(catalog.face(forEmoji: "❤")?.tag == "[心]")
@@ -16,6 +16,11 @@ import FaceText
         var line = FaceLine("好[哈哈]", catalog: catalog)
         #expect(line.backspace() == "[哈哈]")
         #expect(line.text == "好")
+
+        #expect(try EmojiGrid(columns: 7, rows: 3, deleteKey: true).pages.count == 4)
+        let layout = try GridLayout(width: 320, height: 216, icon: 25)
+        #expect((layout.columns, layout.rows, layout.left) == (10, 6, 12.5))
+        #expect(DisplayWidth.columns(of: "好😀") == 4)
 
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []

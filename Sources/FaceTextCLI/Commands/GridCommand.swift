@@ -1,0 +1,95 @@
+import FaceText
+
+/// `facetext grid`: the face picker grid, as text or JSON, with an optional panel layout.
+enum GridCommand {
+    static let spec = CommandSpec(
+        name: "grid",
+        abstract: "Print the emoji block or the catalog's faces as a picker grid.",
+        discussion: """
+        Lays out the emoticons block U+1F600–U+1F64F (or --range, minus --exclude, or the catalog's faces with --faces) in --cols columns, optionally in pages of --rows rows, each page ending with a ⌫ delete key with --delete-key. Text output is aligned by terminal display width; pages are numbered. --frame WxH --icon N computes a phone panel layout instead of --cols/--rows: how many columns and rows fit, the margins that centre them, and every cell's frame.
+        """,
+        arguments: "",
+        argumentHelp: [],
+        options: [
+            OptionSpec(long: "cols", valueName: "n", help: "Cells per row.", defaultValue: "8"),
+            OptionSpec(long: "rows", valueName: "n", help: "Rows per page; without it, one page."),
+            OptionSpec(long: "range", short: "r", valueName: "range", help: "Code points to show, as hex A-B (U+ or 0x allowed).",
+                       defaultValue: "1F600-1F64F", repeatable: true),
+            OptionSpec(long: "exclude", short: "x", valueName: "range", help: "Code points to leave out.", repeatable: true),
+            OptionSpec(long: "faces", valueName: nil, help: "Grid the catalog's faces (tags and emoji) instead of code points."),
+            OptionSpec(long: "delete-key", valueName: nil, help: "End every page with a ⌫ cell, as phone keyboards do."),
+            OptionSpec(long: "codes", valueName: nil, help: "Show each cell's code point beside it."),
+            OptionSpec(long: "format", short: "f", valueName: "format", help: "Output format.", allowedValues: ["text", "json"], defaultValue: "text"),
+            OptionSpec(long: "frame", valueName: "WxH", help: "Panel size in points, for a computed layout (with --icon)."),
+            OptionSpec(long: "icon", valueName: "n", help: "Icon size in points, for --frame."),
+            OptionSpec(long: "margin", valueName: "n", help: "Smallest outer margin in points, for --frame.", defaultValue: "10"),
+            OptionSpec(long: "gap", valueName: "n", help: "Space between icons in points, for --frame.", defaultValue: "5"),
+        ],
+        examples: [
+            ("facetext grid --cols 8", "The 80 emoji of U+1F600–U+1F64F in 10 rows of 8"),
+            ("facetext grid --rows 3 --cols 7 --delete-key --format json", "Pages of 20 faces + ⌫"),
+            ("facetext grid --frame 320x216 --icon 25", "The layout of a 320×216 panel with 25-point icons"),
+            ("facetext grid --faces --cols 4", "The catalog's faces with their tags"),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        if let extra = invocation.arguments.first {
+            throw UsageError(.other("unexpected argument '\(extra)'."), command: spec)
+        }
+        if invocation.flag("faces") && (invocation.value("range") != nil || invocation.value("exclude") != nil) {
+            throw UsageError(.conflict("'--faces' grids the catalog; it takes no '--range' or '--exclude'."), command: spec)
+        }
+        var columns = try invocation.integer("cols", minimum: 1, command: spec) ?? 8
+        var rows = try invocation.integer("rows", minimum: 1, command: spec)
+        let grid: EmojiGrid
+        let layout: GridLayout?
+        do throws(GridError) {
+            layout = try makeLayout(invocation)
+            if let layout {
+                columns = layout.columns
+                rows = layout.rows
+            }
+            grid = try makeGrid(invocation, context, columns: columns, rows: rows)
+        } catch {
+            throw UsageError(.other("\(error)."), command: spec)
+        }
+        let output = invocation.value("format") == "json"
+            ? GridJSON.render(grid, layout: layout, showCodes: invocation.flag("codes")) + "\n"
+            : GridText.render(grid, layout: layout, showCodes: invocation.flag("codes"))
+        try context.stdout.write(output)
+        return .success
+    }
+
+    private static func makeGrid(_ invocation: Invocation, _ context: CommandContext, columns: Int, rows: Int?) throws(GridError) -> EmojiGrid {
+        let deleteKey = invocation.flag("delete-key")
+        if invocation.flag("faces") {
+            return try EmojiGrid(faces: context.catalog, columns: columns, rows: rows, deleteKey: deleteKey)
+        }
+        var ranges: [ClosedRange<UInt32>] = []
+        for text in invocation.all("range") { ranges.append(try CodePointRange.parse(text)) }
+        var excluded: [ClosedRange<UInt32>] = []
+        for text in invocation.all("exclude") { excluded.append(try CodePointRange.parse(text)) }
+        return try EmojiGrid(ranges: ranges.isEmpty ? [EmojiGrid.emoticons] : ranges, excluding: excluded,
+                             columns: columns, rows: rows, deleteKey: deleteKey, catalog: context.catalog)
+    }
+
+    private static func makeLayout(_ invocation: Invocation) throws(GridError) -> GridLayout? {
+        guard let frame = invocation.value("frame") else {
+            if invocation.value("icon") != nil { throw .layout("'--icon' needs '--frame WxH'") }
+            return nil
+        }
+        let size = frame.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard size.count == 2 else { throw .layout("'--frame' takes a size such as 320x216, not '\(frame)'") }
+        guard let iconText = invocation.value("icon") else { throw .layout("'--frame' needs '--icon N'") }
+        func number(_ name: String, _ text: String?) throws(GridError) -> Double? {
+            guard let text else { return nil }
+            guard let value = Double(text) else { throw .layout("'--\(name)' takes a number, not '\(text)'") }
+            return value
+        }
+        return try GridLayout(width: size[0], height: size[1], icon: try number("icon", iconText)!,
+                              gap: try number("gap", invocation.value("gap")) ?? 5,
+                              margin: try number("margin", invocation.value("margin")) ?? 10)
+    }
+}
