@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "FaceText"),
         .target(name: "FaceTextCLI", dependencies: ["FaceText"]),
         .executableTarget(name: "facetext", dependencies: ["FaceTextCLI"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FaceText"], path: "Tests/TestSupport"),
         .testTarget(name: "FaceTextTests", dependencies: ["FaceText", "TestSupport"]),
         .testTarget(name: "FaceTextCLITests", dependencies: ["FaceTextCLI", "FaceText", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["facetext"]),

@@ -6,6 +6,9 @@ enum CommandRegistry {
         TagCommand.spec,
         BackspaceCommand.spec,
         GridCommand.spec,
+        ScanCommand.spec,
+        StatsCommand.spec,
+        CatalogCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)
 

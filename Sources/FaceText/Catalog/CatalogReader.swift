@@ -15,6 +15,7 @@ struct CatalogReader {
 
     private(set) var faces: [Face] = []
     private(set) var errors: [CatalogError] = []
+    private(set) var warnings: [CatalogError] = []
     private var tagOwners: [String: (entry: Int, package: String?)] = [:]
 
     init(file: String, loadPackageFolder: ((String) throws(CatalogError) -> (value: CatalogValue, file: String)?)? = nil) {
@@ -130,6 +131,7 @@ struct CatalogReader {
                 }
                 claimTags(of: &face, entry: index, package: package, file: file)
                 faces.append(face)
+                warnings.append(contentsOf: parser.warnings)
             } else {
                 errors.append(contentsOf: parser.errors)
                 var placeholder = Face(tag: parser.claimedTags.first ?? "")

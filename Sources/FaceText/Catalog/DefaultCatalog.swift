@@ -1,7 +1,7 @@
 /// The catalogs built into the library, selectable by name.
 enum DefaultCatalog {
     /// The names of the built-in catalogs, for `--catalog NAME`.
-    static let names = ["default"]
+    static let names = ["default", "wechat"]
 }
 
 extension FaceCatalog {
@@ -10,11 +10,20 @@ extension FaceCatalog {
     /// under its Chinese CLDR short name).
     public static let `default` = FaceCatalog(faces: DefaultCatalog.faces)
 
-    /// The names of the built-in catalogs (`default`).
+    /// The 105 classic WeChat faces (`catalogs/wechat.plist`, embedded): their
+    /// Chinese tags, traditional and English spellings, `/::)`-style text codes
+    /// as aliases, iOS image names and emoji.
+    public static let wechat = FaceCatalog(faces: DefaultCatalog.weChatFaces)
+
+    /// The names of the built-in catalogs (`default`, `wechat`).
     public static var builtInNames: [String] { DefaultCatalog.names }
 
     /// A built-in catalog by name, or nil.
     public static func builtIn(named name: String) -> FaceCatalog? {
-        name == "default" ? .default : nil
+        switch name {
+        case "default": .default
+        case "wechat": .wechat
+        default: nil
+        }
     }
 }

@@ -7,6 +7,8 @@ struct EntryParser {
     /// The spellings the entry claims, even when it has other errors, so
     /// duplicates are still reported.
     private(set) var claimedTags: [String] = []
+    /// Suspicious but legal things, for `facetext catalog check`.
+    private(set) var warnings: [CatalogError] = []
 
     init(file: String, entry: Int, package: String?) {
         self.file = file
@@ -41,12 +43,35 @@ struct EntryParser {
         }
         claimedTags = [chs, cht].compactMap { $0 } + aliases
         guard errors.isEmpty else { return nil }
+        collectWarnings(chs: chs, png: png, gif: gif, emoji: emoji, kind: kind, tags: claimedTags)
         guard let primary = chs ?? emoji else {
             fail("chs", "is missing (a face needs a tag, or an emoji or code)")
             return nil
         }
         return Face(tag: primary, traditionalTag: cht, aliases: aliases, image: png, animatedImage: gif,
                     emoji: emoji, kind: kind, package: package)
+    }
+
+    private mutating func collectWarnings(chs: String?, png: String?, gif: String?, emoji: String?, kind: Face.Kind?, tags: [String]) {
+        func warn(_ key: String, _ problem: String) {
+            warnings.append(CatalogError(file: file, entry: entry, package: package, key: key, problem: problem))
+        }
+        if let chs, !(chs.hasPrefix("[") && chs.hasSuffix("]")) { warn("chs", "tag \"\(chs)\" has no brackets") }
+        for tag in tags where tag.first?.isWhitespace == true || tag.last?.isWhitespace == true {
+            warn("chs", "tag \"\(tag)\" starts or ends with white space, which is matched literally")
+        }
+        for (key, name) in [("png", png), ("gif", gif)] {
+            if let name, name.contains("/") || name.contains("\\") { warn(key, "image name \"\(name)\" contains a path separator") }
+        }
+        if let emoji {
+            if emoji.count != 1 {
+                warn("emoji", "\"\(emoji)\" is \(emoji.count) characters, not one emoji")
+            } else if let first = emoji.unicodeScalars.first, !first.properties.isEmoji {
+                warn("emoji", "\"\(emoji)\" is not an emoji")
+            }
+        }
+        if kind == .emoji && emoji == nil { warn("type", "says emoji (1) but the face has no emoji or code") }
+        if kind == .image && png == nil && gif == nil { warn("type", "says image (0) but the face has no png or gif") }
     }
 
     private static func quoted(_ value: CatalogValue?) -> String {

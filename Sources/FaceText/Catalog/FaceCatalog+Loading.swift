@@ -8,6 +8,25 @@ extension FaceCatalog {
     /// Packages that name a folder (`id` or `directory`) are read from
     /// `<folder>/info.plist` beside the file, with image names prefixed by the folder.
     public init(contentsOf url: URL, displayName: String? = nil) throws(CatalogErrors) {
+        let reader = try Self.read(url, displayName: displayName)
+        guard reader.errors.isEmpty else { throw CatalogErrors(reader.errors) }
+        self.init(faces: reader.faces)
+    }
+
+    /// Checks a catalog file: every error (as loading would report them) and
+    /// every warning about suspicious but legal entries (a tag without
+    /// brackets, an image name with a path separator, an emoji that is not one
+    /// emoji, a `type` that does not match the entry).
+    public static func check(contentsOf url: URL, displayName: String? = nil) -> (errors: [CatalogError], warnings: [CatalogError]) {
+        do throws(CatalogErrors) {
+            let reader = try read(url, displayName: displayName)
+            return (reader.errors, reader.warnings)
+        } catch {
+            return (error.errors, [])
+        }
+    }
+
+    private static func read(_ url: URL, displayName: String?) throws(CatalogErrors) -> CatalogReader {
         let name = displayName ?? url.path
         let document = try Self.decodeFile(url, name: name)
         let directory = url.deletingLastPathComponent()
@@ -23,8 +42,7 @@ extension FaceCatalog {
             }
         }
         reader.read(document)
-        guard reader.errors.isEmpty else { throw CatalogErrors(reader.errors) }
-        self.init(faces: reader.faces)
+        return reader
     }
 
     /// Decodes catalog bytes (property list or JSON) and reads the faces in them.

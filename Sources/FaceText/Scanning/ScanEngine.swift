@@ -6,6 +6,7 @@ struct ScanEngine: Sendable {
     private static let emojiStart: UInt8 = 2
     private static let keycapStart: UInt8 = 4
     private static let imageStart: UInt8 = 8
+    private static let unknownTagStart: UInt8 = 16
 
     let catalog: FaceCatalog
     let recognized: Recognized
@@ -25,6 +26,9 @@ struct ScanEngine: Sendable {
         if recognized.contains(.emoji) {
             for byte in [0xC2, 0xE2, 0xE3, 0xF0] { classes[byte] |= Self.emojiStart }
             for byte in Array("#*0123456789".utf8) { classes[Int(byte)] |= Self.keycapStart }
+        }
+        if recognized.contains(.unknownTags) {
+            classes[Int(UInt8(ascii: "["))] |= Self.unknownTagStart
         }
         if recognized.contains(.images) {
             classes[Int(UInt8(ascii: "<"))] |= Self.imageStart
@@ -81,6 +85,13 @@ struct ScanEngine: Sendable {
         if byteClass & Self.tagStart != 0 {
             switch catalog.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal) {
             case .tag(let length, let face): return .face(.tag, length: length, face: face)
+            case .needMore: return .needMore
+            case .none: break
+            }
+        }
+        if byteClass & Self.unknownTagStart != 0 {
+            switch UnknownTagMatcher.match(in: bytes, at: index, isFinal: isFinal) {
+            case .tag(let length): return .face(.unknown, length: length, face: -1)
             case .needMore: return .needMore
             case .none: break
             }

@@ -11,6 +11,9 @@ public struct Token: Sendable, Hashable {
         case emoji
         /// An image reference that `render` writes (`<img alt="[哈哈]" …>`, `![哈哈](…)`).
         case image
+        /// A bracketed tag that is not in the catalog: `[` + 1 to 16 characters
+        /// without brackets or line breaks + `]` (only with ``Recognized/unknownTags``).
+        case unknown
     }
 
     /// The kind of token.
@@ -40,7 +43,9 @@ public struct Recognized: OptionSet, Sendable, Hashable {
     public static let emoji = Recognized(rawValue: 2)
     /// Image references written by `render`.
     public static let images = Recognized(rawValue: 4)
-    /// Everything.
+    /// Bracketed tags that are not in the catalog, reported as `.unknown`.
+    public static let unknownTags = Recognized(rawValue: 8)
+    /// Catalog tags, emoji and image references (not unknown tags).
     public static let all: Recognized = [.tags, .emoji, .images]
 }
 

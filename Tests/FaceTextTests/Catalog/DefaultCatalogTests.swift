@@ -37,3 +37,21 @@ import Testing
         }
     }
 }
+
+@Suite struct WeChatCatalogTests {
+    @Test func theEmbeddedWeChatCatalogEqualsItsFile() throws {
+        let file = try FaceCatalog(contentsOf: Fixtures.root.appendingPathComponent("catalogs/wechat.plist"))
+        #expect(file.faces == FaceCatalog.wechat.faces)
+        #expect(FaceCatalog.builtIn(named: "wechat")?.faces.count == 105)
+    }
+
+    @Test(arguments: [("/::)", "[微笑]"), ("[Smile]", "[微笑]"), ("[流淚]", "[流泪]"), ("/:,@P", "[偷笑]"), ("/::>", "[憨笑]"), ("/:<W>", "[西瓜]")])
+    func textCodesAndEnglishTagsAreSpellingsOfTheChineseTag(spelling: String, tag: String) {
+        #expect(FaceCatalog.wechat.face(forTag: spelling)?.tag == tag)
+    }
+
+    @Test func textCodesAreMatchedLongestFirstInRunningText() {
+        let rendered = FaceRenderer(catalog: .wechat).render("/::)/::(/::D/::>/::")
+        #expect(rendered == "\u{1F642}\u{1F641}\u{1F601}\u{1F606}/::")
+    }
+}

@@ -1,0 +1,82 @@
+/// Face counts: how often each face is used. A tag, its other spellings, its
+/// emoji and its image references all count as one face, under the canonical
+/// tag; an emoji with no face counts under itself (without U+FE0F).
+///
+/// ```swift
+/// var stats = FaceStats(catalog: .default)
+/// stats.add("好[哈哈]😃🚀")
+/// stats.ranked   // [("[哈哈]", 2), ("🚀", 1)]
+/// ```
+///
+/// Counts from parts of an input add up: ``merge(_:)`` of the stats of any
+/// split equals the stats of the whole.
+public struct FaceStats: Sendable, Equatable {
+    /// The count of each face, by key (canonical tag, or emoji without U+FE0F).
+    public private(set) var counts: [String: Int] = [:]
+    /// The sum of all counts.
+    public private(set) var total = 0
+    /// Identifies the catalog the counts were made with (see ``catalogFingerprint(_:)``).
+    public let catalog: String
+
+    /// Empty counts for a catalog.
+    public init(catalog: FaceCatalog) {
+        self.catalog = Self.catalogFingerprint(catalog)
+    }
+
+    /// Counts read back from a partial result.
+    public init(counts: [String: Int], catalog: String) {
+        self.counts = counts.filter { $0.value > 0 }
+        total = counts.values.reduce(0, +)
+        self.catalog = catalog
+    }
+
+    /// The key a token counts under, or nil for text.
+    public static func key(for token: Token, bytes: some Collection<UInt8>, catalog: FaceCatalog) -> String? {
+        switch token.kind {
+        case .text: return nil
+        case .tag, .emoji, .image:
+            if let face = token.face { return catalog.faces[face].tag }
+            return String(decoding: EmojiKey.normalized(bytes), as: UTF8.self)
+        case .unknown: return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Counts one occurrence of a key.
+    public mutating func add(key: String, count: Int = 1) {
+        counts[key, default: 0] += count
+        total += count
+    }
+
+    /// Counts the faces in a whole string.
+    public mutating func add(_ text: String, catalog: FaceCatalog = .default, recognizing: Recognized = .all) {
+        let bytes = Array(text.utf8)
+        for token in FaceScanner(catalog: catalog, recognizing: recognizing).tokens(in: bytes) {
+            if let key = Self.key(for: token, bytes: bytes[token.range], catalog: catalog) { add(key: key) }
+        }
+    }
+
+    /// Adds another set of counts (made with the same catalog).
+    public mutating func merge(_ other: FaceStats) {
+        for (key, count) in other.counts { add(key: key, count: count) }
+    }
+
+    /// Keys with their counts, most used first; ties in key order (by Unicode scalar values).
+    public var ranked: [(key: String, count: Int)] {
+        counts.map { ($0.key, $0.value) }.sorted { lhs, rhs in
+            lhs.1 != rhs.1 ? lhs.1 > rhs.1 : lhs.0.unicodeScalars.lexicographicallyPrecedes(rhs.0.unicodeScalars)
+        }
+    }
+
+    /// A short fingerprint of a catalog's faces (tags and emoji), so counts made
+    /// with different catalogs are never merged.
+    public static func catalogFingerprint(_ catalog: FaceCatalog) -> String {
+        var bytes: [UInt8] = []
+        for face in catalog.faces {
+            for tag in face.tags { bytes += Array(tag.utf8) + [0x1F] }
+            bytes += Array((face.emoji ?? "").utf8) + [0x1E]
+        }
+        let hash = ByteKeyTable.hash(bytes)
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

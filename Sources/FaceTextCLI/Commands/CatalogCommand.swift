@@ -1,0 +1,90 @@
+import FaceText
+import Foundation
+
+/// `facetext catalog list|show|check|import`: look into and build catalogs.
+enum CatalogCommand {
+    static let spec = CommandSpec(
+        name: "catalog",
+        abstract: "List, show, check or import face catalogs.",
+        discussion: """
+        list: every face of the chosen catalog (tag, other spellings, emoji, code points, image), as an aligned table or --json; --catalogs names the built-in catalogs instead.
+        show TAG-OR-EMOJI: one face in full (exit 1 if there is none).
+        check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any problem.
+        import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
+        """,
+        arguments: "list|show|check|import [<argument> ...]",
+        argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag or emoji (show), catalog files (check), 'emoji-test FILE' (import).")],
+        options: [
+            OptionSpec(long: "json", valueName: nil, help: "list: write JSON instead of a table."),
+            OptionSpec(long: "catalogs", valueName: nil, help: "list: name the built-in catalogs."),
+            OptionSpec(long: "output", short: "o", valueName: "file", help: "import: write the catalog to this file instead of standard output."),
+        ],
+        examples: [
+            ("facetext catalog list --catalogs", ""),
+            ("facetext catalog show '[哈哈]'", ""),
+            ("facetext catalog check my-faces.plist", ""),
+            ("facetext catalog import emoji-test /usr/share/unicode/emoji/emoji-test.txt > all.plist", "A catalog of every emoji"),
+            ("facetext --catalog all.plist tag chat.log", "Then tag every emoji by its English name"),
+        ],
+        run: run
+    )
+
+    static let actions = ["list", "show", "check", "import"]
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        guard let action = invocation.arguments.first else {
+            throw UsageError(.other("missing action: list, show, check or import."), command: spec)
+        }
+        let rest = Array(invocation.arguments.dropFirst())
+        switch action {
+        case "list":
+            try context.stdout.write(invocation.flag("catalogs") ? CatalogListing.builtIns()
+                                     : CatalogListing.list(context.catalog, json: invocation.flag("json")))
+            return .success
+        case "show":
+            guard rest.count == 1 else { throw UsageError(.other("'catalog show' takes one tag or emoji."), command: spec) }
+            guard let text = CatalogListing.show(rest[0], in: context.catalog) else {
+                throw CommandFailure(message: "no face for '\(rest[0])' in the catalog")
+            }
+            try context.stdout.write(text)
+            return .success
+        case "check":
+            return try CatalogCheck.run(files: rest, invocation: invocation, context: context)
+        case "import":
+            guard rest.count == 2, rest[0] == "emoji-test" else {
+                throw UsageError(.other("usage: facetext catalog import emoji-test FILE."), command: spec)
+            }
+            return try importEmojiTest(rest[1], output: invocation.value("output"), context: context)
+        default:
+            let suggestion = Suggestion.nearest(to: action, among: actions)
+            throw UsageError(.other("unknown action '\(action)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")), command: spec)
+        }
+    }
+
+    private static func importEmojiTest(_ path: String, output: String?, context: CommandContext) throws -> ExitStatus {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure(message: "'\(path)': cannot be read")
+        }
+        let packages: [(name: String, faces: [Face])]
+        do throws(EmojiTestImport.Failure) {
+            packages = try EmojiTestImport.packages(from: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw CommandFailure(message: "'\(path)': \(error)")
+        }
+        guard !packages.isEmpty else { throw CommandFailure(message: "'\(path)': no fully-qualified emoji found; is it emoji-test.txt?") }
+        let plist = CatalogWriter.propertyList(packages)
+        if let output {
+            do {
+                try Data(plist.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandFailure(message: "'\(output)': cannot be written")
+            }
+        } else {
+            try context.stdout.write(plist)
+        }
+        return .success
+    }
+}

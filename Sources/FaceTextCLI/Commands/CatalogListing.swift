@@ -1,0 +1,63 @@
+import FaceText
+
+/// The text of `catalog list` and `catalog show`.
+enum CatalogListing {
+    static func builtIns() -> String {
+        let rows = FaceCatalog.builtInNames.map { name -> [String] in
+            let catalog = FaceCatalog.builtIn(named: name)!
+            let about = name == "default" ? "classic chat faces and the emoticons block (emoticons.plist)" : "classic WeChat faces, with /::) text codes"
+            return [name, "\(catalog.faces.count) faces", about]
+        }
+        return table(rows)
+    }
+
+    static func list(_ catalog: FaceCatalog, json: Bool) -> String {
+        if json {
+            return JSONValue.array(catalog.faces.map { face in
+                .object([
+                    ("tag", .string(face.tag)),
+                    ("aliases", .array(face.tags.dropFirst().map(JSONValue.string))),
+                    ("emoji", .optional(face.emoji)),
+                    ("code", .optional(face.emoji.map(codePoints))),
+                    ("image", .optional(face.image ?? face.animatedImage)),
+                ])
+            }).text + "\n"
+        }
+        var rows = [["tag", "emoji", "code", "image", "aliases"]]
+        for face in catalog.faces {
+            rows.append([face.tag, face.emoji ?? "", face.emoji.map(codePoints) ?? "", face.image ?? face.animatedImage ?? "",
+                         face.tags.dropFirst().joined(separator: " ")])
+        }
+        return table(rows)
+    }
+
+    static func show(_ query: String, in catalog: FaceCatalog) -> String? {
+        guard let face = catalog.face(forTag: query) ?? catalog.face(forEmoji: query) ?? catalog.face(forImage: query) else { return nil }
+        var rows = [["tag", face.tag]]
+        if face.tags.count > 1 { rows.append(["spellings", face.tags.joined(separator: " ")]) }
+        if let emoji = face.emoji {
+            rows.append(["emoji", emoji])
+            rows.append(["code", codePoints(emoji)])
+            rows.append(["canonical", catalog.face(forEmoji: emoji)?.tag == face.tag ? "yes: \(emoji) tags back to \(face.tag)"
+                         : "no: \(emoji) tags back to \(catalog.face(forEmoji: emoji)?.tag ?? "")"])
+        }
+        if let image = face.image { rows.append(["image", image]) }
+        if let gif = face.animatedImage { rows.append(["animated", gif]) }
+        if let kind = face.kind { rows.append(["type", kind == .image ? "0 (image)" : "1 (emoji)"]) }
+        if let package = face.package { rows.append(["package", package]) }
+        return table(rows)
+    }
+
+    static func codePoints(_ emoji: String) -> String {
+        emoji.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+    }
+
+    /// Rows padded to aligned columns by display width.
+    static func table(_ rows: [[String]]) -> String {
+        let count = rows.map(\.count).max() ?? 0
+        let widths = (0..<count).map { column in rows.map { column < $0.count ? DisplayWidth.columns(of: $0[column]) : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { DisplayWidth.padded($0.element, to: widths[$0.offset]) }.joined(separator: "  ").trimmingTrailingSpace()
+        }.joined(separator: "\n") + "\n"
+    }
+}

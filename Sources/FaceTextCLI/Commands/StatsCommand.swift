@@ -1,0 +1,63 @@
+import FaceText
+
+/// `facetext stats`: face counts, as a table or as partial results that merge exactly.
+enum StatsCommand {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Count faces, most used first; partial results merge exactly across machines.",
+        discussion: """
+        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji; ties are in tag order. --json writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, so stats runs as the reducer after many mappers.
+        """,
+        options: [
+            OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces."),
+            OptionSpec(long: "by-file", valueName: nil, help: "Count each input file separately."),
+            OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge."),
+            OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --json and combine them."),
+            OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] tags that are not in the catalog."),
+        ],
+        examples: [
+            ("facetext stats --top 10 chat.log", "The ten most used faces"),
+            ("parallel --pipe --block 64M facetext stats --json < big.log | facetext stats --merge", "Map and reduce"),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        let top = try invocation.integer("top", minimum: 1, command: spec)
+        var report: StatsReport
+        var allRead: Bool
+        if invocation.flag("merge") {
+            (report, allRead) = try StatsReport.merging(invocation.arguments, context: context)
+        } else {
+            (report, allRead) = try count(invocation, context)
+        }
+        let output = invocation.flag("json") ? report.partialJSON() + "\n"
+            : report.table(catalog: context.catalog, top: top, byFile: invocation.flag("by-file"))
+        try context.stdout.write(output)
+        return allRead ? .success : .failure
+    }
+
+    private static func count(_ invocation: Invocation, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
+        var recognized = Recognized.all
+        if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
+        let catalog = context.catalog
+        let scanner = FaceScanner(catalog: catalog, recognizing: recognized)
+        var report = StatsReport(catalog: catalog)
+        var stream = scanner.makeStream()
+        var fileStats = FaceStats(catalog: catalog)
+        let byFile = invocation.flag("by-file")
+        func record(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
+            if let key = FaceStats.key(for: token, bytes: bytes, catalog: catalog) { fileStats.add(key: key) }
+        }
+        let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
+            stream = scanner.makeStream()
+            fileStats = FaceStats(catalog: catalog)
+        }, { (chunk) throws(IOError) in
+            stream.feed(chunk, record)
+        }, end: { (name: String) throws(IOError) in
+            stream.finish(record)
+            report.add(fileStats, file: byFile ? name : nil)
+        })
+        return (report, allRead)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import FaceText
+@testable import FaceTextCLI
+
+@Suite struct CatalogCommandTests {
+    private func temporaryFile(_ name: String, _ text: String) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-\(UUID().uuidString)-\(name)")
+        try? text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func listShowsEveryFaceAlignedOrAsJSON() throws {
+        let table = runCLI(["catalog", "list"]).text.split(separator: "\n")
+        #expect(table.count == FaceCatalog.default.faces.count + 1)
+        #expect(table[0].hasPrefix("tag "))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(runCLI(["catalog", "list", "--json"]).stdout)) as? [[String: Any]])
+        #expect(json.count == FaceCatalog.default.faces.count)
+        #expect(json[3]["tag"] as? String == "[哈哈]")
+        #expect(json[3]["code"] as? String == "1F603")
+    }
+
+    @Test func listNamesTheBuiltInCatalogs() {
+        let text = runCLI(["catalog", "list", "--catalogs"]).text
+        #expect(text.hasPrefix("default  153 faces"))
+        #expect(text.contains("\nwechat   105 faces"))
+    }
+
+    @Test func showPrintsOneFaceByTagOrEmojiAndFailsForUnknown() {
+        #expect(runCLI(["catalog", "show", "[贊]"]).text.hasPrefix("tag        [赞]\nspellings  [赞] [贊]\nemoji      👍\n"))
+        #expect(runCLI(["catalog", "show", "❤"]).text.hasPrefix("tag        [心]\n"))
+        let missing = runCLI(["catalog", "show", "[不存在]"])
+        #expect(missing.status == .failure)
+        #expect(missing.stderr == "facetext: error: no face for '[不存在]' in the catalog\n")
+    }
+
+    @Test func checkFindsTheShippedCatalogsClean() {
+        for spec in ["default", "wechat", BinaryRoot.path("emoticons.plist"), BinaryRoot.path("catalogs/wechat.plist")] {
+            let result = runCLI(["catalog", "check", spec])
+            #expect(result.status == .success, "\(spec): \(result.stderr)")
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test func checkListsEveryProblemAndWarning() {
+        let path = temporaryFile("bad.json", #"[{"chs":"[a]","code":"XYZ"},{"chs":"smile","png":"faces/a.png"},{"chs":"[a]"},{"chs":"[b]","type":"1"}]"#)
+        let result = runCLI(["catalog", "check", path])
+        #expect(result.status == .failure)
+        #expect(result.stderr == """
+            facetext: error: \(path): entry 0: key "code": "XYZ" is not a hex code point
+            facetext: error: \(path): entry 2: key "chs": tag "[a]" is already used by entry 0
+            facetext: warning: \(path): entry 1: key "chs": tag "smile" has no brackets
+            facetext: warning: \(path): entry 1: key "png": image name "faces/a.png" contains a path separator
+            facetext: warning: \(path): entry 3: key "type": says emoji (1) but the face has no emoji or code
+
+            """)
+        #expect(result.text == "1 catalog checked: 2 errors, 3 warnings\n")
+    }
+
+    @Test func importEmojiTestMakesACatalogThatTagsEveryEmojiAndBack() throws {
+        let source = BinaryRoot.path("Tests/UnicodeData/emoji-test.txt")
+        let output = temporaryFile("all.plist", "")
+        #expect(runCLI(["catalog", "import", "emoji-test", source, "-o", output]).status == .success)
+        let catalog = try FaceCatalog(contentsOf: URL(fileURLWithPath: output))
+        #expect(catalog.faces.count > 3600)
+        #expect(catalog.face(forEmoji: "\u{1F600}")?.tag == "[grinning face]")
+        let emoji = catalog.faces.compactMap(\.emoji).joined(separator: "\n")
+        let tagged = runCLI(["tag", "--catalog", output], input: emoji)
+        #expect(!tagged.text.contains { $0.unicodeScalars.first!.properties.isEmojiPresentation })
+        #expect(runCLI(["render", "--catalog", output], stdin: tagged.stdout).text == emoji)
+    }
+
+    @Test func anUnknownActionIsAUsageError() {
+        let result = runCLI(["catalog", "lsit"])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("facetext: error: unknown action 'lsit'. Did you mean 'list'?"))
+    }
+}
+
+/// Paths in the repository.
+enum BinaryRoot {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}

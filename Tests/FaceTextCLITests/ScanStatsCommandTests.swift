@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import FaceText
+import TestSupport
+@testable import FaceTextCLI
+
+@Suite struct ScanStatsCommandTests {
+    static let corpus = ChatCorpus(seed: 42, lines: 3000)
+
+    private func lines(_ result: CLIResult) -> [[String: Any]] {
+        result.stdout.split(separator: 0x0A).map { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] ?? [:] }
+    }
+
+    @Test func scanWritesOneValidJSONObjectPerFace() {
+        let result = runCLI(["scan"], stdin: Self.corpus.bytes)
+        let objects = lines(result)
+        #expect(objects.count == Self.corpus.counts.values.reduce(0, +))
+        #expect(objects.allSatisfy { $0["kind"] != nil })
+        for object in objects.prefix(500) {
+            let offset = object["offset"] as! Int, length = object["length"] as! Int
+            #expect(String(decoding: Self.corpus.bytes[offset..<(offset + length)], as: UTF8.self) == object["text"] as? String)
+            let line = Self.corpus.bytes[..<offset].filter { $0 == 0x0A }.count + 1
+            #expect(object["line"] as? Int == line)
+        }
+    }
+
+    @Test func scanReportsEveryFieldAndUnknownTags() {
+        let result = runCLI(["scan", "--unknown-tags", "a.txt"], files: ["a.txt": Array("好[贊]\n[图片]🚀\u{2764}".utf8)])
+        #expect(result.text == """
+            {"kind":"tag","text":"[贊]","tag":"[赞]","emoji":"👍","image":"h_zan.png","file":"a.txt","line":1,"offset":3,"length":5}
+            {"kind":"unknown","text":"[图片]","tag":null,"emoji":null,"image":null,"file":"a.txt","line":2,"offset":9,"length":8}
+            {"kind":"emoji","text":"🚀","tag":null,"emoji":"🚀","image":null,"file":"a.txt","line":2,"offset":17,"length":4}
+            {"kind":"emoji","text":"❤","tag":"[心]","emoji":"❤️","image":"l_xin.png","file":"a.txt","line":2,"offset":21,"length":3}
+
+            """)
+    }
+
+    @Test func scanDoesNotDependOnChunkSize() {
+        let input = Array(Self.corpus.bytes.prefix(3000))
+        let whole = runCLI(["scan", "--unknown-tags"], stdin: input).stdout
+        for size in [1, 2, 3, 5, 7, 13, 31, 64] {
+            #expect(runCLI(["scan", "--unknown-tags"], stdin: input, chunkSize: size).stdout == whole, "chunk \(size)")
+        }
+    }
+
+    @Test func statsCountsExactlyWhatTheCorpusHolds() throws {
+        let result = runCLI(["stats", "--json"], stdin: Self.corpus.bytes)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        #expect(object["counts"] as? [String: Int] == Self.corpus.counts)
+        #expect(object["faces"] as? Int == Self.corpus.counts.values.reduce(0, +))
+    }
+
+    @Test(arguments: [2, 3, 7, 16])
+    func splitAndMergeEqualsTheWholeRun(parts: Int) {
+        let whole = runCLI(["stats"], stdin: Self.corpus.bytes)
+        var partials: [UInt8] = []
+        for piece in Self.corpus.split(into: parts, seed: UInt64(parts)) {
+            partials += runCLI(["stats", "--json"], stdin: piece).stdout
+        }
+        let merged = runCLI(["stats", "--merge"], stdin: partials)
+        #expect(merged.status == .success)
+        #expect(merged.stdout == whole.stdout)
+        let mergedJSON = runCLI(["stats", "--merge", "--json"], stdin: partials)
+        #expect(mergedJSON.stdout == runCLI(["stats", "--json"], stdin: Self.corpus.bytes).stdout)
+    }
+
+    @Test func renderOverChunksConcatenatedEqualsRenderOverTheWhole() {
+        let whole = runCLI(["render"], stdin: Self.corpus.bytes).stdout
+        let pieces = Self.corpus.split(into: 9, seed: 99)
+        #expect(pieces.flatMap { runCLI(["render"], stdin: $0).stdout } == whole)
+        let tagged = runCLI(["tag"], stdin: Self.corpus.bytes).stdout
+        #expect(pieces.flatMap { runCLI(["tag"], stdin: $0).stdout } == tagged)
+    }
+
+    @Test func theTableIsRankedWithTiesInTagOrderAndTopCuts() {
+        let result = runCLI(["stats", "--top", "3"], input: "🚀[心][哈哈]❤😃x[赞]\n")
+        #expect(result.text == """
+            rank  count  share  tag     emoji
+               1      2  33.3%  [哈哈]  😃
+               2      2  33.3%  [心]    ❤️
+               3      1  16.7%  [赞]    👍
+            6 faces
+
+            """)
+    }
+
+    @Test func byFileCountsEachFileAndMergesByName() {
+        let files = ["a": Array("[心]\n".utf8), "b": Array("[哈哈][哈哈]\n".utf8)]
+        let table = runCLI(["stats", "--by-file", "a", "b"], files: files).text
+        #expect(table.hasPrefix("file: a\n"))
+        #expect(table.contains("\nfile: b\n"))
+        let partial = runCLI(["stats", "--by-file", "--json", "a", "b"], files: files).stdout
+        let merged = runCLI(["stats", "--merge", "--by-file"], stdin: partial + [0x0A] + partial)
+        #expect(merged.text.contains("file: b\nrank  count   share  tag     emoji\n   1      4  100.0%  [哈哈]  😃\n4 faces\n"))
+    }
+
+    @Test(arguments: [
+        ("not json", "standard input line 1: not a JSON object written by 'facetext stats --json'"),
+        (#"{"format":"other"}"#, #"standard input line 1: not a stats partial result (format is not "facetext-stats")"#),
+        (#"{"format":"facetext-stats","version":9,"catalog":"x","counts":{}}"#, "standard input line 1: partial result version 9 is not supported (expected 1)"),
+        (#"{"format":"facetext-stats","version":1,"catalog":"x","counts":{"a":-1}}"#, #"standard input line 1: count of "a" must be a whole number of at least 0"#),
+        (#"{"format":"facetext-stats","version":1,"catalog":"x","faces":3,"counts":{"a":1}}"#, #"standard input line 1: "faces" is 3 but the counts add up to 1"#),
+        (#"{"format":"facetext-stats","version":1,"catalog":"0000000000000000","counts":{"a":1}}"#, "partial results were made with another catalog"),
+    ])
+    func mergeRejectsMalformedOrIncompatiblePartials(input: String, message: String) {
+        let result = runCLI(["stats", "--merge"], input: input)
+        #expect(result.status == .failure)
+        #expect(result.stderr.hasPrefix("facetext: error: " + message))
+    }
+
+    @Test func partialsOfDifferentCatalogsDoNotMerge() {
+        let ours = runCLI(["stats", "--json"], input: "[微笑]").stdout
+        let wechat = runCLI(["stats", "--json", "--catalog", "wechat"], input: "[微笑]").stdout
+        let result = runCLI(["stats", "--merge"], stdin: ours + [0x0A] + wechat)
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("partial result was made with another catalog"))
+    }
+}
