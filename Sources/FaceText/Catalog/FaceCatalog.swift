@@ -11,14 +11,8 @@
 public struct FaceCatalog: Sendable {
     /// The faces, in catalog order. Token face indices point into this array.
     public let faces: [Face]
-    let tagTrie: TagTrie
-    /// The tags spelled backwards, to find a tag that ends at a cursor.
-    let reversedTagTrie: TagTrie
-    let tagIndex: [String: Int]
-    let emojiIndex: ByteKeyTable
-    let imageIndex: [String: Int]
-    /// The longest emoji key (without U+FE0F) of any face, in bytes.
-    let longestEmoji: Int
+    /// The lookup structures, shared by every copy of the catalog.
+    let index: CatalogIndex
 
     /// Builds a catalog from faces. Where two faces claim one tag, the first
     /// keeps it; use ``layered(_:)`` for override semantics. A face whose tag
@@ -29,44 +23,17 @@ public struct FaceCatalog: Sendable {
 
     init(faces: [Face], emojiPriority: [Int]) {
         self.faces = faces
-        var pairs: [(tag: String, face: Int32)] = []
-        var tagIndex: [String: Int] = [:]
-        for (index, face) in faces.enumerated() {
-            for tag in face.tags where tag != face.emoji {
-                pairs.append((tag, Int32(index)))
-                if tagIndex[tag] == nil { tagIndex[tag] = index }
-            }
-        }
-        tagTrie = TagTrie(tags: pairs)
-        reversedTagTrie = TagTrie(reversedTags: pairs)
-        self.tagIndex = tagIndex
-        var emojiPairs: [(key: [UInt8], value: Int32)] = []
-        var longest = 0
-        for index in emojiPriority {
-            guard let emoji = faces[index].emoji else { continue }
-            let key = EmojiKey.normalized(emoji)
-            longest = max(longest, key.count)
-            emojiPairs.append((key, Int32(index)))
-        }
-        emojiIndex = ByteKeyTable(emojiPairs)
-        longestEmoji = longest
-        var imageIndex: [String: Int] = [:]
-        for (index, face) in faces.enumerated() {
-            for name in [face.image, face.animatedImage].compactMap({ $0 }) where imageIndex[name] == nil {
-                imageIndex[name] = index
-            }
-        }
-        self.imageIndex = imageIndex
+        index = CatalogIndex(faces: faces, emojiPriority: emojiPriority)
     }
 
     /// The face written by `tag` (canonical, traditional or alias), or nil.
     public func face(forTag tag: String) -> Face? {
-        tagIndex[tag].map { faces[$0] }
+        index.tagIndex[tag].map { faces[$0] }
     }
 
     /// The index in ``faces`` of the face written by `tag`, or nil.
     public func faceIndex(forTag tag: String) -> Int? {
-        tagIndex[tag]
+        index.tagIndex[tag]
     }
 
     /// The canonical face of an emoji, compared without U+FE0F, or nil.
@@ -76,16 +43,16 @@ public struct FaceCatalog: Sendable {
 
     /// The index in ``faces`` of the canonical face of an emoji, or nil.
     public func faceIndex(forEmoji emoji: String) -> Int? {
-        emojiIndex.value(for: EmojiKey.normalized(emoji)).map(Int.init)
+        index.emojiIndex.value(for: EmojiKey.normalized(emoji)).map(Int.init)
     }
 
     /// The first face whose still or animated image has this file name, or nil.
     public func face(forImage name: String) -> Face? {
-        imageIndex[name].map { faces[$0] }
+        index.imageIndex[name].map { faces[$0] }
     }
 
     func faceIndex(forImage name: String) -> Int? {
-        imageIndex[name]
+        index.imageIndex[name]
     }
 
     /// Layers catalogs: a later catalog overrides an earlier one for the same

@@ -19,7 +19,7 @@ struct UnitFinder {
     /// The end of the unit that starts at `start` (a forward delete from there).
     func unitEnd(startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard start < bytes.count else { return nil }
-        if case .tag(let length, _) = catalog.tagTrie.longestMatch(in: bytes, at: start, isFinal: true) {
+        if case .tag(let length, _) = catalog.index.tagTrie.longestMatch(in: bytes, at: start, isFinal: true) {
             return start + length
         }
         if anyTag, let end = anyTagEnd(startingAt: start, in: bytes) { return end }
@@ -39,7 +39,7 @@ struct UnitFinder {
 
     /// The start of a catalog tag (or, with `anyTag`, a bracketed tag) ending at `end`.
     func tagStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let (start, _) = catalog.reversedTagTrie.longestMatch(endingAt: end, in: bytes) { return start }
+        if let (start, _) = catalog.index.reversedTagTrie.longestMatch(endingAt: end, in: bytes) { return start }
         guard anyTag, bytes[end - 1] == UInt8(ascii: "]") else { return nil }
         var position = end - 2
         var characters = 0

@@ -18,8 +18,7 @@ public struct FaceRenderer: Sendable {
     /// Whether Unicode emoji (and faces with only an emoji) become images named by code point.
     public let emojiImages: Bool
     let scanner: FaceScanner
-    /// The bytes written for each face's tag; nil where the tag stays as it is.
-    private let replacements: [[UInt8]?]
+    let writer: RenderWriter
 
     /// Creates a renderer.
     public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false) {
@@ -28,7 +27,7 @@ public struct FaceRenderer: Sendable {
         let emojiImages = emojiImages && style != .unicode
         self.emojiImages = emojiImages
         scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags])
-        replacements = catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) }
+        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages)
     }
 
     /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use
@@ -49,35 +48,7 @@ public struct FaceRenderer: Sendable {
 
     /// A renderer for input that arrives in chunks.
     public func makeStream() -> TransformStream {
-        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .render(self))
-    }
-
-    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-        switch token.kind {
-        case .tag:
-            if let replacement = replacements[Int(token.face)] {
-                out.append(contentsOf: replacement)
-            } else {
-                appendText(slice, to: &out)
-            }
-        case .emoji where emojiImages:
-            let emoji = String(decoding: slice, as: UTF8.self)
-            let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
-            out.append(contentsOf: Self.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
-                                              emoji: emoji, alt: emoji, style: style).utf8)
-        default:
-            appendText(slice, to: &out)
-        }
-    }
-
-    @inline(__always)
-    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        if case .html = style {
-            HTMLEscaping.append(bytes, to: &out)
-        } else {
-            out.append(contentsOf: bytes)
-        }
+        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .render(writer))
     }
 
     /// What a face's tag renders to, or nil to leave the tag as it is.
@@ -140,5 +111,53 @@ private extension String {
         var result = ""
         for character in self { result += character == " " ? "%20" : String(character) }
         return result
+    }
+}
+
+/// Writes tokens in a render style: the per-token work of a render stream,
+/// held by reference so streams copy nothing per token.
+final class RenderWriter: Sendable {
+    let catalog: FaceCatalog
+    let style: RenderStyle
+    let emojiImages: Bool
+    private let isHTML: Bool
+    /// The bytes written for each face's tag; nil where the tag stays as it is.
+    private let replacements: [[UInt8]?]
+
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool) {
+        self.catalog = catalog
+        self.style = style
+        self.emojiImages = emojiImages
+        if case .html = style { isHTML = true } else { isHTML = false }
+        replacements = catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) }
+    }
+
+    @inline(__always)
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+        switch token.kind {
+        case .tag:
+            if let replacement = replacements[Int(token.face)] {
+                out.append(contentsOf: replacement)
+            } else {
+                appendText(slice, to: &out)
+            }
+        case .emoji where emojiImages:
+            let emoji = String(decoding: slice, as: UTF8.self)
+            let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
+            out.append(contentsOf: FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
+                                              emoji: emoji, alt: emoji, style: style).utf8)
+        default:
+            appendText(slice, to: &out)
+        }
+    }
+
+    @inline(__always)
+    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if isHTML {
+            HTMLEscaping.append(bytes, to: &out)
+        } else {
+            out.append(contentsOf: bytes)
+        }
     }
 }

@@ -12,13 +12,13 @@ public struct FaceTagger: Sendable {
     /// The catalog whose faces are used.
     public let catalog: FaceCatalog
     let scanner: FaceScanner
-    private let tags: [[UInt8]]
+    let writer: TagWriter
 
     /// Creates a tagger.
     public init(catalog: FaceCatalog) {
         self.catalog = catalog
         scanner = FaceScanner(catalog: catalog, recognizing: [.emoji, .images])
-        tags = catalog.faces.map { Array($0.tag.utf8) }
+        writer = TagWriter(tags: catalog.faces.map { Array($0.tag.utf8) })
     }
 
     /// Tags a whole string.
@@ -37,7 +37,16 @@ public struct FaceTagger: Sendable {
 
     /// A tagger for input that arrives in chunks.
     public func makeStream() -> TransformStream {
-        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .tag(self))
+        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .tag(writer))
+    }
+}
+
+/// Writes tokens as tags: the per-token work of a tag stream, held by reference.
+final class TagWriter: Sendable {
+    private let tags: [[UInt8]]
+
+    init(tags: [[UInt8]]) {
+        self.tags = tags
     }
 
     @inline(__always)

@@ -12,8 +12,8 @@
 /// depend on how the input was split.
 public struct TransformStream: Sendable {
     enum Writer: Sendable {
-        case render(FaceRenderer)
-        case tag(FaceTagger)
+        case render(RenderWriter)
+        case tag(TagWriter)
     }
 
     private var scanner: ChunkedScanner

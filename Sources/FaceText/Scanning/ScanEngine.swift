@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one-pass byte scanner under every command: skips plain bytes with a
 /// byte-class table, and at each possible face start tries a tag (longest
 /// match), an image reference, then an emoji cluster.
@@ -11,17 +17,19 @@ struct ScanEngine: Sendable {
     let catalog: FaceCatalog
     let recognized: Recognized
     private let classes: [UInt8]
+    /// The only byte that can start a face, when there is just one (memchr skips to it).
+    private let singleStart: UInt8?
     private let emoji: EmojiMatcher
     private let images: ImageReferenceMatcher
 
     init(catalog: FaceCatalog, recognized: Recognized) {
         self.catalog = catalog
         self.recognized = recognized
-        emoji = EmojiMatcher(emojiIndex: catalog.emojiIndex)
+        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex)
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
         var classes = [UInt8](repeating: 0, count: 256)
         if recognized.contains(.tags) {
-            for byte in 0..<256 where catalog.tagTrie.firstBytes[byte] { classes[byte] |= Self.tagStart }
+            for byte in 0..<256 where catalog.index.tagTrie.firstBytes[byte] { classes[byte] |= Self.tagStart }
         }
         if recognized.contains(.emoji) {
             for byte in [0xC2, 0xE2, 0xE3, 0xF0] { classes[byte] |= Self.emojiStart }
@@ -35,6 +43,8 @@ struct ScanEngine: Sendable {
             classes[Int(UInt8(ascii: "!"))] |= Self.imageStart
         }
         self.classes = classes
+        let starts = (0..<256).filter { classes[$0] != 0 }
+        singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
     }
 
     /// Scans `bytes`, reporting tokens to `sink`. Returns how many bytes were
@@ -47,11 +57,9 @@ struct ScanEngine: Sendable {
         var textStart = 0
         return classes.withUnsafeBufferPointer { classes in
             while index < count {
+                index = skipPlain(bytes, from: index, classes)
+                guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
-                if byteClass == 0 {
-                    index += 1
-                    continue
-                }
                 let result = matchAt(bytes, index, byteClass, isFinal)
                 switch result {
                 case .none:
@@ -73,6 +81,26 @@ struct ScanEngine: Sendable {
         }
     }
 
+    /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
+    @inline(__always)
+    private func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ classes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        if let singleStart {
+            guard start < count, let found = memchr(bytes.baseAddress! + start, Int32(singleStart), count - start) else { return count }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        var index = start
+        while index + 8 <= count {
+            let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
+                | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
+                | classes[Int(bytes[index + 6])] | classes[Int(bytes[index + 7])]
+            if any != 0 { break }
+            index += 8
+        }
+        while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
+        return index
+    }
+
     private enum Outcome {
         case none
         case skip(Int)
@@ -83,7 +111,10 @@ struct ScanEngine: Sendable {
     @inline(__always)
     private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ byteClass: UInt8, _ isFinal: Bool) -> Outcome {
         if byteClass & Self.tagStart != 0 {
-            switch catalog.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal) {
+            let match = bytes[index] == UInt8(ascii: "[") && catalog.index.bracketTags != nil
+                ? catalog.index.bracketTags!.match(in: bytes, at: index, isFinal: isFinal)
+                : catalog.index.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
+            switch match {
             case .tag(let length, let face): return .face(.tag, length: length, face: face)
             case .needMore: return .needMore
             case .none: break

@@ -7,11 +7,11 @@ struct TagTrie: Sendable {
 
     /// For each node, the first of its edges in `edgeBytes`/`edgeTargets`;
     /// node `n`'s edges end where node `n + 1`'s begin.
-    private var edgeStart: [Int32] = [0]
+    private var edgeStart: [Int32] = []
     private var edgeBytes: [UInt8] = []
     private var edgeTargets: [Int32] = []
     /// The face a node completes, or -1.
-    private var terminal: [Int32] = [-1]
+    private var terminal: [Int32] = []
     /// Whether any tag starts with a byte.
     private(set) var firstBytes = [Bool](repeating: false, count: 256)
 
@@ -34,47 +34,47 @@ struct TagTrie: Sendable {
         self.init(keys: tags.map { (Array($0.tag.utf8.reversed()), $0.face) })
     }
 
+    /// Lays the trie out depth-first from the keys sorted by bytes, so each
+    /// node's edges are contiguous and sorted; no per-node containers are built.
     private init(keys tags: [(key: [UInt8], face: Int32)]) {
-        // Build with a nested dictionary form first, then lay out breadth-first.
-        var children: [[UInt8: Int]] = [[:]]
-        var ends: [Int32] = [-1]
-        for (tag, face) in tags {
-            var node = 0
-            for byte in tag {
-                if let next = children[node][byte] {
-                    node = next
-                } else {
-                    children.append([:])
-                    ends.append(-1)
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
-                }
-            }
-            if ends[node] < 0 { ends[node] = face }
-            if let first = tag.first { firstBytes[Int(first)] = true }
+        let order = tags.indices.sorted { lhs, rhs in
+            let (a, b) = (tags[lhs].key, tags[rhs].key)
+            return a == b ? lhs < rhs : a.lexicographicallyPrecedes(b)
         }
-        var order = [0]
-        var newIndex = [Int](repeating: 0, count: children.count)
-        var head = 0
-        while head < order.count {
-            let node = order[head]
-            head += 1
-            for byte in children[node].keys.sorted() {
-                newIndex[children[node][byte]!] = order.count
-                order.append(children[node][byte]!)
-            }
-        }
+        let keys = order.map { tags[$0].key }
+        let faces = order.map { tags[$0].face }
         edgeStart = []
         terminal = []
-        for node in order {
-            edgeStart.append(Int32(edgeBytes.count))
-            terminal.append(ends[node])
-            for byte in children[node].keys.sorted() {
-                edgeBytes.append(byte)
-                edgeTargets.append(Int32(newIndex[children[node][byte]!]))
-            }
-        }
+        for key in keys { if let first = key.first { firstBytes[Int(first)] = true } }
+        _ = buildNode(keys, faces, 0, keys.count, 0)
         edgeStart.append(Int32(edgeBytes.count))
+    }
+
+    /// Builds the node for `keys[low..<high]`, which share their first `depth` bytes.
+    private mutating func buildNode(_ keys: [[UInt8]], _ faces: [Int32], _ low: Int, _ high: Int, _ depth: Int) -> Int32 {
+        let node = terminal.count
+        terminal.append(-1)
+        edgeStart.append(Int32(edgeBytes.count))
+        var index = low
+        if index < high, keys[index].count == depth {
+            terminal[node] = faces[index]      // sorted by original position: the first pair wins
+            while index < high, keys[index].count == depth { index += 1 }
+        }
+        var groups: [(byte: UInt8, low: Int, high: Int)] = []
+        while index < high {
+            let byte = keys[index][depth]
+            var end = index + 1
+            while end < high, keys[end][depth] == byte { end += 1 }
+            groups.append((byte, index, end))
+            index = end
+        }
+        let base = edgeBytes.count
+        edgeBytes.append(contentsOf: groups.map(\.byte))
+        edgeTargets.append(contentsOf: repeatElement(0, count: groups.count))
+        for (offset, group) in groups.enumerated() {
+            edgeTargets[base + offset] = buildNode(keys, faces, group.low, group.high, depth + 1)
+        }
+        return Int32(node)
     }
 
     /// The longest tag starting at `bytes[start]`. When the buffer ends while a
