@@ -19,8 +19,8 @@ enum EmojiProperties {
     private static let highBase: UInt32 = 0x1F000
     private static let highLimit: UInt32 = 0x1FC00
 
-    private static let lowTable: [UInt8] = (0..<lowLimit).map(compute)
-    private static let highTable: [UInt8] = (highBase..<highLimit).map(compute)
+    private static let lowTable: [UInt8] = table(0, lowLimit)
+    private static let highTable: [UInt8] = table(highBase, highLimit)
 
     @inline(__always)
     static func flags(_ value: UInt32) -> UInt8 {
@@ -29,19 +29,36 @@ enum EmojiProperties {
         return compute(value)
     }
 
+    /// The flags of `low..<high`, filled range by range from the generated tables.
+    private static func table(_ low: UInt32, _ high: UInt32) -> [UInt8] {
+        var flags = [UInt8](repeating: 0, count: Int(high - low))
+        func mark(_ table: RangeTable, _ flag: UInt8) {
+            for range in table.ranges where range.upperBound >= low && range.lowerBound < high {
+                for value in max(range.lowerBound, low)...min(range.upperBound, high - 1) { flags[Int(value - low)] |= flag }
+            }
+        }
+        mark(EmojiPropertyRanges.emoji, emoji)
+        mark(EmojiPropertyRanges.emojiPresentation, presentation)
+        mark(EmojiPropertyRanges.graphemeExtend, extend)
+        mark(ExtendedPictographic.table, pictographic)
+        mark(RangeTable([0x1F3FB...0x1F3FF]), extend | emojiExtend)
+        mark(RangeTable([0x1F1E6...0x1F1FF]), regionalIndicator)
+        mark(RangeTable([0x20E3...0x20E3, 0xFE0F...0xFE0F]), extend | emojiExtend)
+        for value in 0..<min(high, 0x80) where value >= low { flags[Int(value - low)] &= ~(emoji | presentation) }
+        return flags
+    }
+
+    /// The flags of one scalar outside the cached blocks.
     static func compute(_ value: UInt32) -> UInt8 {
-        guard let scalar = Unicode.Scalar(value) else { return 0 }
-        let properties = scalar.properties
         var flags: UInt8 = 0
-        let isModifier = (0x1F3FB...0x1F3FF).contains(value)
-        let isTag = (0xE0020...0xE007F).contains(value)
-        let isRegional = (0x1F1E6...0x1F1FF).contains(value)
-        if properties.isGraphemeExtend || isModifier { flags |= extend }
-        if isModifier || isTag || value == 0xFE0F || value == 0x20E3 { flags |= emojiExtend | extend }
-        if isRegional { flags |= regionalIndicator }
-        if properties.isEmoji && value >= 0x80 { flags |= emoji }
-        if properties.isEmojiPresentation && value >= 0x80 { flags |= presentation }
+        if value >= 0x80 && EmojiPropertyRanges.emoji.contains(value) { flags |= emoji }
+        if value >= 0x80 && EmojiPropertyRanges.emojiPresentation.contains(value) { flags |= presentation }
+        if EmojiPropertyRanges.graphemeExtend.contains(value) { flags |= extend }
         if ExtendedPictographic.contains(value) { flags |= pictographic }
+        if (0xE0020...0xE007F).contains(value) || value == 0xFE0F || value == 0x20E3 || (0x1F3FB...0x1F3FF).contains(value) {
+            flags |= extend | emojiExtend
+        }
+        if (0x1F1E6...0x1F1FF).contains(value) { flags |= regionalIndicator }
         return flags
     }
 }

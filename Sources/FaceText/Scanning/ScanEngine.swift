@@ -10,7 +10,8 @@ import Darwin
 struct ScanEngine: Sendable {
     private static let tagStart: UInt8 = 1
     private static let emojiStart: UInt8 = 2
-    private static let keycapStart: UInt8 = 4
+    /// U+FE0F (EF B8 8F) or U+20E3 (E2 83 A3) may end a keycap that began one byte earlier.
+    private static let keycapEnd: UInt8 = 4
     private static let imageStart: UInt8 = 8
     private static let unknownTagStart: UInt8 = 16
 
@@ -33,7 +34,8 @@ struct ScanEngine: Sendable {
         }
         if recognized.contains(.emoji) {
             for byte in [0xC2, 0xE2, 0xE3, 0xF0] { classes[byte] |= Self.emojiStart }
-            for byte in Array("#*0123456789".utf8) { classes[Int(byte)] |= Self.keycapStart }
+            classes[0xEF] |= Self.keycapEnd
+            classes[0xE2] |= Self.keycapEnd
         }
         if recognized.contains(.unknownTags) {
             classes[Int(UInt8(ascii: "["))] |= Self.unknownTagStart
@@ -60,25 +62,36 @@ struct ScanEngine: Sendable {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
-                let result = matchAt(bytes, index, byteClass, isFinal)
-                switch result {
+                switch matchAt(bytes, index, textStart, byteClass, isFinal) {
                 case .none:
                     index += 1
                 case .skip(let length):
                     index += length
                 case .needMore:
-                    flushText(textStart, index, bytes, &sink)
-                    return index
-                case .face(let kind, let length, let face):
-                    flushText(textStart, index, bytes, &sink)
-                    sink.consume(RawToken(kind: kind, face: face, start: index, end: index + length), in: bytes)
-                    index += length
+                    // Keep a keycap base that the held-back bytes may complete.
+                    let stop = index > textStart && recognized.contains(.emoji) && Self.isKeycapBase(bytes[index - 1]) ? index - 1 : index
+                    flushText(textStart, stop, bytes, &sink)
+                    return stop
+                case .face(let kind, let start, let length, let face):
+                    flushText(textStart, start, bytes, &sink)
+                    sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
+                    index = start + length
                     textStart = index
                 }
+            }
+            // A keycap base at the very end may begin a keycap in the next chunk.
+            if !isFinal, recognized.contains(.emoji), textStart < count, Self.isKeycapBase(bytes[count - 1]) {
+                flushText(textStart, count - 1, bytes, &sink)
+                return count - 1
             }
             flushText(textStart, count, bytes, &sink)
             return count
         }
+    }
+
+    @inline(__always)
+    private static func isKeycapBase(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == 0x23 || byte == 0x2A
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
@@ -105,50 +118,66 @@ struct ScanEngine: Sendable {
         case none
         case skip(Int)
         case needMore
-        case face(Token.Kind, length: Int, face: Int32)
+        /// A face of `length` bytes at `start` (the candidate byte, or one byte before it for a keycap).
+        case face(Token.Kind, start: Int, length: Int, face: Int32)
     }
 
     @inline(__always)
-    private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ byteClass: UInt8, _ isFinal: Bool) -> Outcome {
+    private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ textStart: Int, _ byteClass: UInt8, _ isFinal: Bool) -> Outcome {
+        let byte = bytes[index]
         if byteClass & Self.tagStart != 0 {
-            let match = bytes[index] == UInt8(ascii: "[") && catalog.index.bracketTags != nil
-                ? catalog.index.bracketTags!.match(in: bytes, at: index, isFinal: isFinal)
-                : catalog.index.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
+            let index_ = catalog.index
+            let match = byte == UInt8(ascii: "[") && index_.bracketTags != nil
+                ? index_.bracketTags!.match(in: bytes, at: index, isFinal: isFinal)
+                : index_.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
             switch match {
-            case .tag(let length, let face): return .face(.tag, length: length, face: face)
+            case .tag(let length, let face): return .face(.tag, start: index, length: length, face: face)
             case .needMore: return .needMore
             case .none: break
             }
         }
         if byteClass & Self.unknownTagStart != 0 {
             switch UnknownTagMatcher.match(in: bytes, at: index, isFinal: isFinal) {
-            case .tag(let length): return .face(.unknown, length: length, face: -1)
+            case .tag(let length): return .face(.unknown, start: index, length: length, face: -1)
             case .needMore: return .needMore
             case .none: break
             }
         }
         if byteClass & Self.imageStart != 0 {
-            switch images.match(in: bytes, at: index, isFinal: isFinal) {
-            case .image(let length, let face): return .face(.image, length: length, face: face)
-            case .needMore: return .needMore
-            case .none: break
-            }
-        }
-        if byteClass & Self.keycapStart != 0 {
-            // Only a U+FE0F (EF B8 8F) or U+20E3 (E2 83 A3) can follow a keycap base.
+            // Quick rejects: an image reference is "<img" or "![".
             guard index + 1 < bytes.count else { return isFinal ? .none : .needMore }
             let next = bytes[index + 1]
-            if next != 0xEF && next != 0xE2 { return .none }
-        } else if byteClass & Self.emojiStart == 0 {
-            return .none
-        } else if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] != 0xBC {
+            if byte == UInt8(ascii: "!") ? next == UInt8(ascii: "[") : (next | 0x20) == UInt8(ascii: "i") {
+                switch images.match(in: bytes, at: index, isFinal: isFinal) {
+                case .image(let length, let face): return .face(.image, start: index, length: length, face: face)
+                case .needMore: return .needMore
+                case .none: break
+                }
+            }
+        }
+        if byteClass & Self.keycapEnd != 0 {
+            // U+FE0F or U+20E3 right after a keycap base still in the text run.
+            guard index + 2 < bytes.count else { return isFinal ? .none : .needMore }
+            let isSelector = byte == 0xEF && bytes[index + 1] == 0xB8 && bytes[index + 2] == 0x8F
+            let isEnclosing = byte == 0xE2 && bytes[index + 1] == 0x83 && bytes[index + 2] == 0xA3
+            if (isSelector || isEnclosing) && index > textStart && Self.isKeycapBase(bytes[index - 1]) {
+                switch emoji.match(in: bytes, at: index - 1, isFinal: isFinal) {
+                case .emoji(let length, let face): return .face(.emoji, start: index - 1, length: length, face: face)
+                case .needMore: return .needMore
+                default: break
+                }
+            }
+            if byte == 0xEF || isEnclosing { return .skip(3) }
+        }
+        guard byteClass & Self.emojiStart != 0 else { return .none }
+        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] != 0xBC {
             return .skip(3)     // U+2000–U+203F: punctuation; only U+203C ‼ is an emoji
         }
         switch emoji.match(in: bytes, at: index, isFinal: isFinal) {
         case .none: return .none
         case .needMore: return .needMore
         case .text(let length): return .skip(length)
-        case .emoji(let length, let face): return .face(.emoji, length: length, face: face)
+        case .emoji(let length, let face): return .face(.emoji, start: index, length: length, face: face)
         }
     }
 
