@@ -5,21 +5,20 @@ enum EmojiKey {
         normalized(Array(emoji.utf8))
     }
 
-    static func normalized(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    /// The bytes without any EF B8 8F (U+FE0F) sequence; other bytes are kept as they are.
+    static func normalized<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] where C.Index == Int {
+        guard bytes.contains(0xEF) else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var iterator = bytes.makeIterator()
-        var pending: [UInt8] = []
-        while let byte = iterator.next() {
-            pending.append(byte)
-            if pending == [0xEF, 0xB8, 0x8F] {
-                pending.removeAll(keepingCapacity: true)
-            } else if !([0xEF, 0xB8, 0x8F] as [UInt8]).starts(with: pending) {
-                result.append(contentsOf: pending)
-                pending.removeAll(keepingCapacity: true)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0xEF, index + 2 < bytes.endIndex, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                index += 3
+                continue
             }
+            result.append(bytes[index])
+            index += 1
         }
-        result.append(contentsOf: pending)
         return result
     }
 }

@@ -21,20 +21,27 @@ public enum DisplayWidth {
     public static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
+        let value = base.value
+        let single = scalars.count == 1
+        if value < 0x80 {
+            // A keycap (`1️⃣`) is an emoji; otherwise printable ASCII is 1 and controls 0.
+            if !single && (scalars.contains("\u{20E3}") || scalars.contains("\u{FE0F}")) { return 2 }
+            return value >= 0x20 && value < 0x7F ? 1 : 0
+        }
+        if value < 0xA0 { return 0 }       // C1 controls
+        let flags = EmojiProperties.flags(value)
+        if flags & EmojiProperties.regionalIndicator != 0 { return single ? 1 : 2 }
+        let textStyle = !single && scalars.contains("\u{FE0E}")
+        let emojiStyle = !single && (scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}"))
+        if flags & EmojiProperties.emoji != 0 && emojiStyle { return 2 }
+        if flags & EmojiProperties.presentation != 0 && !textStyle { return 2 }
+        if EastAsianWide.contains(value) { return 2 }
+        if flags & EmojiProperties.extend != 0 { return 0 }
         let properties = base.properties
         switch properties.generalCategory {
-        case .control: return 0
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
+        case .control, .format, .nonspacingMark, .enclosingMark: return 0
+        default: return properties.isDefaultIgnorableCodePoint ? 0 : 1
         }
-        if properties.isDefaultIgnorableCodePoint { return 0 }
-        let textStyle = scalars.contains("\u{FE0E}")
-        let emojiStyle = scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}")
-        if (0x1F1E6...0x1F1FF).contains(base.value) { return scalars.count > 1 ? 2 : 1 }
-        if properties.isEmoji && emojiStyle { return 2 }
-        if properties.isEmojiPresentation && !textStyle { return 2 }
-        if scalars.contains("\u{200D}") && properties.isEmojiPresentation { return 2 }
-        return EastAsianWide.contains(base.value) ? 2 : 1
     }
 
     /// `text` followed by spaces up to `width` columns (unchanged if wider).

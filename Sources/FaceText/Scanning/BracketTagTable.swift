@@ -28,13 +28,11 @@ struct BracketTagTable: Sendable {
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> TagTrie.Match {
         let limit = min(bytes.count, start + longest)
         var index = start + 1
-        var hash = ByteKeyTable.hashStep(ByteKeyTable.hashSeed, UInt8(ascii: "["))
         while index < limit {
             let byte = bytes[index]
-            hash = ByteKeyTable.hashStep(hash, byte)
             if byte == UInt8(ascii: "]") {
-                let key = UnsafeBufferPointer(rebasing: bytes[start...index])
-                guard let face = table.value(for: key, hash: hash) else { return .none }
+                let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...index]))
+                guard let face = table.value(for: key) else { return .none }
                 return .tag(length: index + 1 - start, face: face)
             }
             if byte == UInt8(ascii: "[") || byte == 0x0A { return .none }

@@ -19,18 +19,10 @@ struct ByteKeyTable: Sendable {
         slots = [Int32](repeating: -1, count: size)
         mask = size - 1
         for (key, value) in pairs {
-            let hash = Self.hash(key)
+            let hash = key.withUnsafeBytes(Self.hash)
+            if key.withUnsafeBytes({ find($0, hash: hash) }) != nil { continue }
             var slot = Int(truncatingIfNeeded: hash) & mask
-            var duplicate = false
-            while slots[slot] >= 0 {
-                let entry = entries[Int(slots[slot])]
-                if entry.hash == hash && Array(keys[Int(entry.start)..<Int(entry.start + entry.count)]) == key {
-                    duplicate = true
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-            if duplicate { continue }
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(entries.count)
             entries.append((Int32(keys.count), Int32(key.count), value, hash))
             keys.append(contentsOf: key)
@@ -39,41 +31,38 @@ struct ByteKeyTable: Sendable {
 
     var count: Int { entries.count }
 
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// One step of FNV-1a.
+    /// A fast hash of a short byte string: its length mixed with its first and
+    /// last eight bytes (keys here are tags and emoji, a few dozen bytes at most).
     @inline(__always)
-    static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-
-    /// Whether the stored key at `start` equals `key` (same length checked by the caller).
-    @inline(__always)
-    private func equal<C: Collection<UInt8>>(_ start: Int, _ key: C) -> Bool {
-        keys.withUnsafeBufferPointer { stored in
-            let found = key.withContiguousStorageIfAvailable { candidate in
-                memcmp(stored.baseAddress! + start, candidate.baseAddress!, candidate.count) == 0
-            }
-            return found ?? stored[start..<(start + key.count)].elementsEqual(key)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var first: UInt64 = 0, last: UInt64 = 0
+        if count >= 8 {
+            first = bytes.loadUnaligned(as: UInt64.self)
+            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for index in 0..<count { first |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            last = first
         }
-    }
-
-    /// FNV-1a over the bytes.
-    @inline(__always)
-    static func hash<C: Collection<UInt8>>(_ bytes: C) -> UInt64 {
-        var hash = hashSeed
-        for byte in bytes { hash = hashStep(hash, byte) }
-        return hash
+        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
     }
 
     /// The value stored for `key`, or nil.
-    func value<C: Collection<UInt8>>(for key: C) -> Int32? {
-        value(for: key, hash: Self.hash(key))
+    @inline(__always)
+    func value(for key: UnsafeRawBufferPointer) -> Int32? {
+        find(key, hash: Self.hash(key))
     }
 
-    /// The value stored for `key`, whose hash the caller computed, or nil.
+    /// The value stored for `key`, or nil.
+    func value(for key: [UInt8]) -> Int32? {
+        key.withUnsafeBytes { value(for: $0) }
+    }
+
     @inline(__always)
-    func value<C: Collection<UInt8>>(for key: C, hash: UInt64) -> Int32? {
+    private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Int32? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let entry = entries[Int(slots[slot])]
@@ -83,5 +72,18 @@ struct ByteKeyTable: Sendable {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    @inline(__always)
+    private func equal(_ start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count > 0 else { return true }
+        return keys.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, key.baseAddress!, key.count) == 0 }
+    }
+
+    /// FNV-1a over bytes, for fingerprints (stable across runs and machines).
+    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }

@@ -15,7 +15,7 @@ enum EmojiProperties {
 
     static let zwj: UInt32 = 0x200D
 
-    private static let lowLimit: UInt32 = 0x3400
+    private static let lowLimit: UInt32 = 0x10000
     private static let highBase: UInt32 = 0x1F000
     private static let highLimit: UInt32 = 0x1FC00
 

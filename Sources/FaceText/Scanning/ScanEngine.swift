@@ -20,6 +20,8 @@ struct ScanEngine: Sendable {
     private let classes: [UInt8]
     /// The only byte that can start a face, when there is just one (memchr skips to it).
     private let singleStart: UInt8?
+    /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
+    private let singleEmojiSkip: Bool
     private let emoji: EmojiMatcher
     private let images: ImageReferenceMatcher
 
@@ -47,6 +49,7 @@ struct ScanEngine: Sendable {
         self.classes = classes
         let starts = (0..<256).filter { classes[$0] != 0 }
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
+        singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
     }
 
     /// Scans `bytes`, reporting tokens to `sink`. Returns how many bytes were
@@ -103,15 +106,27 @@ struct ScanEngine: Sendable {
             return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         var index = start
-        while index + 8 <= count {
-            let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
-                | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
-                | classes[Int(bytes[index + 6])] | classes[Int(bytes[index + 7])]
-            if any != 0 { break }
-            index += 8
+        while true {
+            while index + 8 <= count {
+                let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
+                    | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
+                    | classes[Int(bytes[index + 6])] | classes[Int(bytes[index + 7])]
+                if any != 0 { break }
+                index += 8
+            }
+            while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
+            // Frequent lead bytes of Chinese text that cannot start a face: fullwidth
+            // punctuation EF xx (anything but U+FE0F, EF B8 8F) and E2 80 xx (“ ” … —, but not ‼).
+            guard index + 2 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
+            let byte = bytes[index], next = bytes[index + 1]
+            if byte == 0xEF && next != 0xB8 && singleEmojiSkip {
+                index += 3
+            } else if byte == 0xE2 && next == 0x80 && bytes[index + 2] != 0xBC && singleEmojiSkip {
+                index += 3
+            } else {
+                return index
+            }
         }
-        while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
-        return index
     }
 
     private enum Outcome {

@@ -72,7 +72,8 @@ struct TagTrie: Sendable {
         edgeBytes.append(contentsOf: groups.map(\.byte))
         edgeTargets.append(contentsOf: repeatElement(0, count: groups.count))
         for (offset, group) in groups.enumerated() {
-            edgeTargets[base + offset] = buildNode(keys, faces, group.low, group.high, depth + 1)
+            let child = buildNode(keys, faces, group.low, group.high, depth + 1)
+            edgeTargets[base + offset] = child
         }
         return Int32(node)
     }

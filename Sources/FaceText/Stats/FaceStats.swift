@@ -36,7 +36,7 @@ public struct FaceStats: Sendable, Equatable {
         case .text: return nil
         case .tag, .emoji, .image:
             if let face = token.face { return catalog.faces[face].tag }
-            return String(decoding: EmojiKey.normalized(bytes), as: UTF8.self)
+            return String(decoding: EmojiKey.normalized(Array(bytes)), as: UTF8.self)
         case .unknown: return String(decoding: bytes, as: UTF8.self)
         }
     }
@@ -75,7 +75,7 @@ public struct FaceStats: Sendable, Equatable {
             for tag in face.tags { bytes += Array(tag.utf8) + [0x1F] }
             bytes += Array((face.emoji ?? "").utf8) + [0x1E]
         }
-        let hash = ByteKeyTable.hash(bytes)
+        let hash = ByteKeyTable.fingerprint(bytes)
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

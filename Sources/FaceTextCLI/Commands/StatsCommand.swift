@@ -41,22 +41,16 @@ enum StatsCommand {
         var recognized = Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         let catalog = context.catalog
-        let scanner = FaceScanner(catalog: catalog, recognizing: recognized)
         var report = StatsReport(catalog: catalog)
-        var stream = scanner.makeStream()
-        var fileStats = FaceStats(catalog: catalog)
+        var stream = FaceCountingStream(catalog: catalog, recognizing: recognized)
         let byFile = invocation.flag("by-file")
-        func record(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
-            if let key = FaceStats.key(for: token, bytes: bytes, catalog: catalog) { fileStats.add(key: key) }
-        }
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
-            stream = scanner.makeStream()
-            fileStats = FaceStats(catalog: catalog)
+            stream = FaceCountingStream(catalog: catalog, recognizing: recognized)
         }, { (chunk) throws(IOError) in
-            stream.feed(chunk, record)
+            stream.feed(chunk)
         }, end: { (name: String) throws(IOError) in
-            stream.finish(record)
-            report.add(fileStats, file: byFile ? name : nil)
+            stream.finish()
+            report.add(stream.stats, file: byFile ? name : nil)
         })
         return (report, allRead)
     }

@@ -43,11 +43,11 @@ struct StatsReport {
     static func table(_ stats: FaceStats, catalog: FaceCatalog, top: Int?) -> String {
         var rows = [["rank", "count", "share", "tag", "emoji"]]
         for (rank, entry) in stats.ranked.prefix(top ?? .max).enumerated() {
-            let share = Double(entry.count) * 100 / Double(max(stats.total, 1))
+            let share = Self.percent(entry.count, of: stats.total)
             let face = catalog.face(forTag: entry.key)
             let tag = face == nil && !entry.key.hasPrefix("[") ? "" : entry.key
             let emoji = face?.emoji ?? (tag.isEmpty ? entry.key : "")
-            rows.append([String(rank + 1), String(entry.count), String(format: "%.1f%%", share), tag, emoji])
+            rows.append([String(rank + 1), String(entry.count), share, tag, emoji])
         }
         let widths = (0..<5).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max() ?? 0 }
         var text = ""
@@ -60,6 +60,12 @@ struct StatsReport {
             text += cells.joined(separator: "  ").trimmingTrailingSpace() + "\n"
         }
         return text + "\(stats.total) faces\n"
+    }
+
+    /// `count / total` as a percentage with one decimal, rounded half up: "28.6%".
+    static func percent(_ count: Int, of total: Int) -> String {
+        let tenths = (count * 2000 / max(total, 1) + 1) / 2
+        return "\(tenths / 10).\(tenths % 10)%"
     }
 
     // MARK: Partial results

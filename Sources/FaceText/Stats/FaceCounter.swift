@@ -1,0 +1,83 @@
+/// Counts tokens as they stream by, cheaply: faces by catalog index in an
+/// array, everything else (emoji without a face, unknown tags) by its bytes.
+/// ``stats`` turns the counts into ``FaceStats``.
+public struct FaceCounter: Sendable {
+    public let catalog: FaceCatalog
+    private var byFace: [Int]
+    private var byBytes: [[UInt8]: Int] = [:]
+
+    /// A counter for tokens of `catalog`.
+    public init(catalog: FaceCatalog) {
+        self.catalog = catalog
+        byFace = Array(repeating: 0, count: catalog.faces.count)
+    }
+
+    /// Counts one token (text is ignored).
+    @inline(__always)
+    public mutating func add(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) {
+        if let face = token.face {
+            byFace[face] += 1
+        } else if token.kind == .emoji {
+            byBytes[EmojiKey.normalized(bytes), default: 0] += 1
+        } else if token.kind != .text {
+            byBytes[Array(bytes), default: 0] += 1
+        }
+    }
+
+    /// Counts one raw token from the engine.
+    @inline(__always)
+    mutating func add(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+        if token.face >= 0 {
+            byFace[Int(token.face)] += 1
+        } else if token.kind != .text {
+            let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+            byBytes[token.kind == .emoji ? EmojiKey.normalized(Array(slice)) : Array(slice), default: 0] += 1
+        }
+    }
+
+    /// The counts so far, keyed by canonical tag or by emoji.
+    public var stats: FaceStats {
+        var counts: [String: Int] = [:]
+        for (face, count) in byFace.enumerated() where count > 0 { counts[catalog.faces[face].tag, default: 0] += count }
+        for (bytes, count) in byBytes { counts[String(decoding: bytes, as: UTF8.self), default: 0] += count }
+        return FaceStats(counts: counts, catalog: FaceStats.catalogFingerprint(catalog))
+    }
+}
+
+/// Counts the faces of input that arrives in chunks, without building tokens.
+///
+/// ```swift
+/// var stream = FaceCountingStream(catalog: .default)
+/// stream.feed(chunk)          // any number of chunks, split anywhere
+/// stream.finish()
+/// stream.stats.ranked
+/// ```
+public struct FaceCountingStream: Sendable {
+    private var scanner: ChunkedScanner
+    private var counter: FaceCounter
+
+    /// A stream counting the faces `recognizing` selects (catalog tags, emoji, images by default).
+    public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
+        scanner = ChunkedScanner(engine: ScanEngine(catalog: catalog, recognized: recognized))
+        counter = FaceCounter(catalog: catalog)
+    }
+
+    /// Counts the faces completed in the next chunk.
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        scanner.feed(chunk, into: &counter)
+    }
+
+    /// Ends the input.
+    public mutating func finish() {
+        scanner.finish(into: &counter)
+    }
+
+    /// The counts so far.
+    public var stats: FaceStats { counter.stats }
+}
+
+extension FaceCounter: TokenSink {
+    mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+        add(token, in: bytes)
+    }
+}

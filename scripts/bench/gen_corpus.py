@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Deterministic synthetic chat logs for the facetext benchmark.
+
+Usage: gen_corpus.py SHAPE MB SEED FACES.json > corpus
+SHAPE: mixed (a realistic chat log), emoji, tags, ascii, cjk, oneline.
+FACES.json is `facetext catalog list --json`: tags are drawn from it.
+The same arguments always give the same bytes."""
+import json, random, sys
+
+shape, megabytes, seed, faces_path = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+faces = json.load(open(faces_path, encoding="utf-8"))
+tags = [f["tag"] for f in faces] + [a for f in faces for a in f["aliases"]]
+emoji = [f["emoji"] for f in faces if f["emoji"]] + ["🚀", "🎉", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "🤷‍♀️", "❤"]
+hanzi = "的一是了我不人在他有这个上们来到时大地为子中你说生国年着就那和要她出也得里后自以会家可下而过天去能对小多然于心学么之都好看起发当没成只如事把还用第样道想作种开美总从无情己面最女但现前些所同日手又行意动方期它头经长儿回位分爱老因很给名法间斯知世什两次使身者被高已亲其进此话常与活正感"
+words = ["ok", "lol", "merge", "review", "deploy", "btw", "plz", "meeting", "wifi", "Zoom", "ppt", "https://example.com/a?b=1"]
+punct = "，。！？：“”…—"
+names = ["Alice", "Bob_2024", "猪八戒", "陈静", "王小明", "Carol"]
+rng = random.Random(seed)
+limit = int(megabytes * 1_000_000)
+out = bytearray()
+
+def cjk(n):
+    return "".join(rng.choice(hanzi) for _ in range(n))
+
+def message():
+    parts = []
+    for _ in range(rng.randint(2, 12)):
+        r = rng.random()
+        if r < 0.18: parts.append(rng.choice(tags))
+        elif r < 0.27: parts.append(rng.choice(emoji))
+        elif r < 0.62: parts.append(cjk(rng.randint(1, 8)))
+        elif r < 0.80: parts.append(rng.choice(words) + " ")
+        else: parts.append(rng.choice(punct))
+    return "".join(parts)
+
+second = 0
+while len(out) < limit:
+    if shape == "mixed":
+        second += rng.randint(1, 90)
+        line = "2024-03-%02d %02d:%02d:%02d %s\n%s" % (1 + second // 86400 % 28, second // 3600 % 24, second // 60 % 60, second % 60, rng.choice(names), message())
+        ending = "\r\n" if rng.random() < 0.02 else "\n"
+        data = (line + ending).encode()
+        if rng.random() < 0.0005:
+            data = data[:-1] + b"\xff\xfe" + data[-1:]
+    elif shape == "emoji":
+        data = ("".join(rng.choice(emoji) for _ in range(40)) + "\n").encode()
+    elif shape == "tags":
+        data = ("".join(rng.choice(tags) for _ in range(20)) + "\n").encode()
+    elif shape == "ascii":
+        data = (" ".join(rng.choice(words) for _ in range(15)) + "\n").encode()
+    elif shape == "cjk":
+        data = (cjk(60) + "，" + cjk(30) + "。\n").encode()
+    elif shape == "oneline":
+        data = message().encode()
+    else:
+        sys.exit("unknown shape " + shape)
+    out += data
+    if len(out) > 1 << 22:
+        sys.stdout.buffer.write(out)
+        limit -= len(out)
+        out = bytearray()
+sys.stdout.buffer.write(out[:max(0, limit)] if shape == "oneline" else out)

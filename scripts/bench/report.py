@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Prints the benchmark table from scripts/bench's results (Markdown)."""
+import os, platform, subprocess, sys
+
+results, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb = sys.argv[1:8]
+rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
+mbps = {name: int(size) / 1e6 / float(median) for _, name, size, median, _ in rows}
+perl = mbps.get("perl -p hash lookup")
+cat = mbps.get("cat F | cat > /dev/null")
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+print(f"Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}")
+print()
+print("| job | command | MB/s (median) | × perl | × cat-through-a-pipe | peak RSS |")
+print("|---|---|---:|---:|---:|---:|")
+for job, name, size, median, rss in rows:
+    if job.startswith("shape"):
+        continue
+    rate = mbps[name]
+    print(f"| {job} | {name} | {rate:,.1f} | {rate / perl:.2f} | {rate / cat:.3f} | {int(rss) / 1024:.1f} MB |")
+print()
+print("Throughput by input shape (facetext alone; the smaller corpora of each shape):")
+print()
+print("| command | MB/s | vs mixed |")
+print("|---|---:|---:|")
+base = {kind: mbps[f"facetext {kind} (mixed, small)"] for kind in ("render", "tag")}
+for job, name, size, median, rss in rows:
+    if job.startswith("shape"):
+        kind = job.split("-")[1]
+        print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / base[kind]:.2f} |")
+print()
+print(f"Start-up: facetext render < /dev/null {float(startup):.2f} ms median (perl -e 1: {float(perl_startup):.2f} ms).")
+print(f"Peak RSS: render over {big_mb} MB through a pipe {int(rss_1g) / 1024:.1f} MB; "
+      f"a single 200 MB line: render {int(rss_line) / 1024:.1f} MB, backspace {int(rss_line_bs) / 1024:.1f} MB.")
