@@ -85,7 +85,7 @@ enum GraphemeBoundaries {
 
     /// Whether a break before `position` is certain: the scalar there always
     /// starts a cluster, and the scalar before it cannot be Prepend.
-    private static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+    static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position), startsCluster(value) else { return false }
         // Find the scalar before: back over continuation bytes to its lead.
@@ -98,8 +98,30 @@ enum GraphemeBoundaries {
         return cannotBePrepend(previous)
     }
 
+    /// Scalars before which no rule forbids a break: printable ASCII, CJK
+    /// ideographs, CJK punctuation (but U+302A–U+302F, which are combining,
+    /// and U+3030, U+303D, which are pictographs), kana, and fullwidth forms.
     private static func startsCluster(_ value: UInt32) -> Bool {
-        (0x20...0x7E).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+        switch value {
+        case 0x20...0x7E, 0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The start of the last unit before `end` when it is a lone scalar that
+    /// certainly starts a cluster (the common end of a chat line), else nil.
+    @inline(__always)
+    static func simpleLastUnit(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard end > 0 else { return nil }
+        var lead = end - 1
+        while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
+              startsCluster(value) else { return nil }
+        return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
     }
 
     private static func cannotBePrepend(_ value: UInt32) -> Bool {

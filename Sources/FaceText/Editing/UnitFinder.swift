@@ -12,7 +12,8 @@ struct UnitFinder {
     func unitStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard end > 0 else { return nil }
         if let tag = tagStart(endingAt: end, in: bytes) { return tag }
-        let window = GraphemeBoundaries.safePoint(before: end, in: bytes)
+        if let simple = GraphemeBoundaries.simpleLastUnit(before: end, in: bytes) { return simple }
+        let window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: 1)
         return GraphemeBoundaries.starts(in: bytes, from: window, to: end).last
     }
 
@@ -113,6 +114,10 @@ struct BackspaceRun {
     mutating func pressCluster(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard end > 0 else { return false }
         if starts.isEmpty || end <= window {
+            if let simple = GraphemeBoundaries.simpleLastUnit(before: end, in: bytes) {
+                end = simple
+                return true
+            }
             window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: 256)
             starts = GraphemeBoundaries.starts(in: bytes, from: window, to: end)
         }

@@ -121,43 +121,39 @@ final class RenderWriter: Sendable {
     let style: RenderStyle
     let emojiImages: Bool
     private let isHTML: Bool
-    /// The bytes written for each face's tag; nil where the tag stays as it is.
-    private let replacements: [[UInt8]?]
+    /// The bytes written for each face's tag; none where the tag stays as it is.
+    private let replacements: FlatStrings
 
     init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool) {
         self.catalog = catalog
         self.style = style
         self.emojiImages = emojiImages
         if case .html = style { isHTML = true } else { isHTML = false }
-        replacements = catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) }
+        replacements = FlatStrings(catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) })
     }
 
     @inline(__always)
-    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         switch token.kind {
         case .tag:
-            if let replacement = replacements[Int(token.face)] {
-                out.append(contentsOf: replacement)
-            } else {
-                appendText(slice, to: &out)
-            }
+            if !replacements.append(Int(token.face), to: &out) { appendText(slice, to: &out) }
         case .emoji where emojiImages:
             let emoji = String(decoding: slice, as: UTF8.self)
             let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
-            out.append(contentsOf: FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
-                                              emoji: emoji, alt: emoji, style: style).utf8)
+            out.append(Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
+                                                emoji: emoji, alt: emoji, style: style).utf8))
         default:
             appendText(slice, to: &out)
         }
     }
 
     @inline(__always)
-    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         if isHTML {
             HTMLEscaping.append(bytes, to: &out)
         } else {
-            out.append(contentsOf: bytes)
+            out.append(bytes)
         }
     }
 }

@@ -43,18 +43,18 @@ public struct FaceTagger: Sendable {
 
 /// Writes tokens as tags: the per-token work of a tag stream, held by reference.
 final class TagWriter: Sendable {
-    private let tags: [[UInt8]]
+    private let tags: FlatStrings
 
     init(tags: [[UInt8]]) {
-        self.tags = tags
+        self.tags = FlatStrings(tags)
     }
 
     @inline(__always)
-    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         if token.kind != .text && token.face >= 0 {
-            out.append(contentsOf: tags[Int(token.face)])
+            _ = tags.append(Int(token.face), to: &out)
         } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
         }
     }
 }

@@ -6,19 +6,21 @@ enum HTMLEscaping {
     static let needsEscape: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }
 
     @inline(__always)
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         var runStart = 0
         for index in 0..<bytes.count where needsEscape[Int(bytes[index])] {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            out.append(contentsOf: reference(for: bytes[index]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.append(reference(for: bytes[index]))
             runStart = index + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 
     static func escape(_ text: String) -> String {
+        var buffer = OutputBuffer(capacity: text.utf8.count * 2)
+        Array(text.utf8).withUnsafeBufferPointer { append($0, to: &buffer) }
         var out: [UInt8] = []
-        Array(text.utf8).withUnsafeBufferPointer { append($0, to: &out) }
+        buffer.moveAll(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -26,10 +26,9 @@ public struct TransformStream: Sendable {
 
     /// Transforms the next chunk, appending finished output to `out`.
     public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var sink = Sink(writer: writer, out: out)
-        out = []
+        var sink = Sink(writer: writer, out: OutputBuffer(capacity: chunk.count + chunk.count / 4 + 256))
         scanner.feed(chunk, into: &sink)
-        out = sink.out
+        sink.out.moveAll(to: &out)
     }
 
     /// Transforms the next chunk, appending finished output to `out`.
@@ -39,15 +38,14 @@ public struct TransformStream: Sendable {
 
     /// Ends the input, appending the rest of the output to `out`.
     public mutating func finish(into out: inout [UInt8]) {
-        var sink = Sink(writer: writer, out: out)
-        out = []
+        var sink = Sink(writer: writer, out: OutputBuffer(capacity: 4096))
         scanner.finish(into: &sink)
-        out = sink.out
+        sink.out.moveAll(to: &out)
     }
 
     private struct Sink: TokenSink {
         let writer: Writer
-        var out: [UInt8]
+        var out: OutputBuffer
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {

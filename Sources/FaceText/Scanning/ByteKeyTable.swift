@@ -6,27 +6,33 @@ import Darwin
 
 /// An open-addressing hash table from byte strings to face indices that can be
 /// probed with bytes borrowed from the input, without building a key.
-struct ByteKeyTable: Sendable {
-    private var keys: [UInt8] = []
-    private var slots: [Int32]          // index into `entries`, or -1
-    private var entries: [(start: Int32, count: Int32, value: Int32, hash: UInt64)] = []
+/// A class, so the hot path borrows its arrays instead of retaining them.
+final class ByteKeyTable: Sendable {
+    private let keys: [UInt8]
+    private let slots: [Int32]          // index into `entries`, or -1
+    private let entries: [(start: Int32, count: Int32, value: Int32, hash: UInt64)]
     private let mask: Int
 
     /// Builds a table; for a key given twice, the first value wins.
     init(_ pairs: [(key: [UInt8], value: Int32)]) {
         var size = 16
         while size < pairs.count * 2 { size *= 2 }
-        slots = [Int32](repeating: -1, count: size)
-        mask = size - 1
-        for (key, value) in pairs {
+        var slots = [Int32](repeating: -1, count: size)
+        var keys: [UInt8] = []
+        var entries: [(start: Int32, count: Int32, value: Int32, hash: UInt64)] = []
+        var seen: Set<[UInt8]> = []
+        for (key, value) in pairs where seen.insert(key).inserted {
             let hash = key.withUnsafeBytes(Self.hash)
-            if key.withUnsafeBytes({ find($0, hash: hash) }) != nil { continue }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(entries.count)
             entries.append((Int32(keys.count), Int32(key.count), value, hash))
             keys.append(contentsOf: key)
         }
+        self.keys = keys
+        self.slots = slots
+        self.entries = entries
+        mask = size - 1
     }
 
     var count: Int { entries.count }

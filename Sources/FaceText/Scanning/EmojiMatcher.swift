@@ -23,6 +23,39 @@ struct EmojiMatcher: Sendable {
 
     /// Matches at `start`, whose byte is not ASCII or is a keycap base (`#`, `*`, `0`–`9`).
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
+        if let single = singleScalarEmoji(bytes, start) { return single }
+        return matchCluster(in: bytes, at: start, isFinal: isFinal)
+    }
+
+    /// The fast path for the most common emoji: one four-byte scalar followed
+    /// by something that cannot extend it (ASCII, CJK, or another emoji that is
+    /// not a skin tone), so the cluster is exactly those four bytes.
+    @inline(__always)
+    private func singleScalarEmoji(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+        guard bytes[start] == 0xF0, start + 5 < bytes.count else { return nil }
+        let b1 = bytes[start + 1], b2 = bytes[start + 2], b3 = bytes[start + 3], next = bytes[start + 4]
+        guard b1 >= 0x90, b1 <= 0xBF, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return nil }
+        let cannotExtend: Bool
+        switch next {
+        case 0x00...0x7F, 0xE3...0xE9: cannotExtend = true
+        case 0xF0:
+            // Another four-byte scalar: it extends this one only if it is a skin tone (F0 9F 8F BB–BF).
+            guard start + 7 < bytes.count else { return nil }
+            cannotExtend = !(bytes[start + 5] == 0x9F && bytes[start + 6] == 0x8F && bytes[start + 7] >= 0xBB)
+        default: cannotExtend = false
+        }
+        guard cannotExtend else { return nil }
+        let value = UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(b3 & 0x3F)
+        let flags = P.flags(value)
+        guard flags & P.regionalIndicator == 0 else { return nil }
+        guard flags & P.emoji != 0, flags & P.extend == 0 else { return .none }
+        if let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<(start + 4)]))) {
+            return .emoji(length: 4, face: face)
+        }
+        return flags & P.presentation != 0 ? .emoji(length: 4, face: -1) : .text(length: 4)
+    }
+
+    private func matchCluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
         guard case .scalar(let first, let firstLength) = UTF8Decoder.decode(bytes, at: start) else {
             if case .truncated = UTF8Decoder.decode(bytes, at: start), !isFinal { return .needMore }
             return .none
@@ -60,6 +93,7 @@ struct EmojiMatcher: Sendable {
         var trailingMarks = end    // where a run of non-emoji combining marks began
         while true {
             if end - start > Self.maximumClusterLength { return .text(length: end - start) }
+            if end < bytes.count && bytes[end] < 0x80 { break }     // ASCII never extends a cluster
             let next = scalar(bytes, at: end, isFinal)
             guard case .scalar(let value, let length) = next else {
                 if case .needMore = next { return .needMore }
@@ -103,18 +137,14 @@ struct EmojiMatcher: Sendable {
         return qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
     }
 
+    @inline(__always)
     private func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32? {
         guard emojiIndex.count > 0 else { return nil }
+        let slice = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        // Compared without U+FE0F (EF B8 8F); most clusters have none, and are looked up as they are.
+        guard slice.contains(0xEF) else { return emojiIndex.value(for: slice) }
         var key = FixedKey()
-        var index = start
-        while index < end {
-            if index + 2 < end && bytes[index] == 0xEF && bytes[index + 1] == 0xB8 && bytes[index + 2] == 0x8F {
-                index += 3
-                continue
-            }
-            guard key.append(bytes[index]) else { return nil }
-            index += 1
-        }
+        guard key.fill(from: slice) else { return nil }
         return key.withBytes { emojiIndex.value(for: $0) }
     }
 
@@ -135,16 +165,30 @@ struct EmojiMatcher: Sendable {
     }
 }
 
-/// A small stack buffer for emoji keys, so lookups allocate nothing.
+/// A small stack buffer for emoji keys without U+FE0F, so lookups allocate nothing.
 private struct FixedKey {
     private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var count = 0
 
-    mutating func append(_ byte: UInt8) -> Bool {
-        guard count < 64 else { return false }
-        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
-        count += 1
-        return true
+    /// Copies `bytes` leaving out every EF B8 8F; false if they do not fit in 64 bytes.
+    mutating func fill(from bytes: UnsafeRawBufferPointer) -> Bool {
+        var length = 0
+        let fits = withUnsafeMutableBytes(of: &storage) { buffer -> Bool in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                    index += 3
+                    continue
+                }
+                guard length < buffer.count else { return false }
+                buffer[length] = bytes[index]
+                length += 1
+                index += 1
+            }
+            return true
+        }
+        count = length
+        return fits
     }
 
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {

@@ -23,12 +23,16 @@ struct ScanEngine: Sendable {
     /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
     private let singleEmojiSkip: Bool
     private let emoji: EmojiMatcher
+    private let tagTrie: TagTrie
+    private let bracketTags: BracketTagTable?
     private let images: ImageReferenceMatcher
 
     init(catalog: FaceCatalog, recognized: Recognized) {
         self.catalog = catalog
         self.recognized = recognized
         emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex)
+        tagTrie = catalog.index.tagTrie
+        bracketTags = catalog.index.bracketTags
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
         var classes = [UInt8](repeating: 0, count: 256)
         if recognized.contains(.tags) {
@@ -141,10 +145,12 @@ struct ScanEngine: Sendable {
     private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ textStart: Int, _ byteClass: UInt8, _ isFinal: Bool) -> Outcome {
         let byte = bytes[index]
         if byteClass & Self.tagStart != 0 {
-            let index_ = catalog.index
-            let match = byte == UInt8(ascii: "[") && index_.bracketTags != nil
-                ? index_.bracketTags!.match(in: bytes, at: index, isFinal: isFinal)
-                : index_.tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
+            let match: TagTrie.Match
+            if byte == UInt8(ascii: "["), let bracketTags {
+                match = bracketTags.match(in: bytes, at: index, isFinal: isFinal)
+            } else {
+                match = tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
+            }
             switch match {
             case .tag(let length, let face): return .face(.tag, start: index, length: length, face: face)
             case .needMore: return .needMore

@@ -1,4 +1,7 @@
 import FaceText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `facetext backspace`: delete face-aware units from the end of every line.
 enum BackspaceCommand {
@@ -41,7 +44,8 @@ enum BackspaceCommand {
             lineNumber = 0
         }, { (chunk) throws(IOError) in
             var start = 0
-            for index in 0..<chunk.count where chunk[index] == 0x0A {
+            while start < chunk.count, let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) {
+                let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...index]))
                 lineNumber += 1
                 finishLine(&lines, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
