@@ -98,12 +98,15 @@ enum GraphemeBoundaries {
         return cannotBePrepend(previous)
     }
 
-    /// Scalars before which no rule forbids a break: printable ASCII, CJK
-    /// ideographs, CJK punctuation (but U+302A–U+302F, which are combining,
-    /// and U+3030, U+303D, which are pictographs), kana, and fullwidth forms.
+    /// Scalars before which no rule forbids a break: printable ASCII, general
+    /// punctuation (but the joiners U+200B–U+200F, the separators U+2028–U+202F
+    /// and the pictographs ‼ ⁉), CJK ideographs, CJK punctuation (but
+    /// U+302A–U+302F, which are combining, and the pictographs U+3030, U+303D),
+    /// kana, and fullwidth forms.
     private static func startsCluster(_ value: UInt32) -> Bool {
         switch value {
-        case 0x20...0x7E, 0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
+        case 0x20...0x7E, 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
+             0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
             return true
         default:

@@ -16,7 +16,7 @@ public struct LineEditor: Sendable {
     /// The byte offset that `presses` backspaces from the end of `line` leave
     /// (0 when the line is shorter than that many units). Linear in the line length.
     public func remainingLength(of line: UnsafeBufferPointer<UInt8>, presses: Int) -> Int {
-        var run = BackspaceRun(finder: finder, end: line.count)
+        var run = BackspaceRun(finder: finder, end: line.count, presses: presses)
         var count = 0
         while count < presses, run.press(in: line) { count += 1 }
         return run.end

@@ -94,9 +94,13 @@ struct BackspaceRun {
     private var window = 0
     private var starts: [Int] = []
 
-    init(finder: UnitFinder, end: Int) {
+    /// Bytes of context to decode at a time: small for one press, larger when many are coming.
+    private let batch: Int
+
+    init(finder: UnitFinder, end: Int, presses: Int = 2) {
         self.finder = finder
         self.end = end
+        batch = presses <= 1 ? 1 : 256
     }
 
     /// Deletes one unit before `end`; returns false if the line is empty.
@@ -118,7 +122,7 @@ struct BackspaceRun {
                 end = simple
                 return true
             }
-            window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: 256)
+            window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: batch)
             starts = GraphemeBoundaries.starts(in: bytes, from: window, to: end)
         }
         end = starts.removeLast()

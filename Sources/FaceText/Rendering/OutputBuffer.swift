@@ -46,6 +46,25 @@ struct OutputBuffer {
         capacity = newCapacity
     }
 
+    var byteCount: Int { count }
+
+    /// The bytes written so far.
+    func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes, keeping the storage.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Releases the storage.
+    mutating func free() {
+        base.deallocate()
+        count = 0
+        capacity = 0
+    }
+
     /// Appends everything to `out` and releases the storage.
     mutating func moveAll(to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
@@ -53,4 +72,59 @@ struct OutputBuffer {
         count = 0
         capacity = 0
     }
+}
+
+/// A growable byte buffer that appends with one `memcpy` per piece: for
+/// writing output made of many small parts (used by the command line's
+/// `scan` writer; `TransformStream` uses the same storage internally).
+public final class ByteBuffer {
+    @exclusivity(unchecked) private var storage: OutputBuffer
+
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 1 << 16) {
+        storage = OutputBuffer(capacity: capacity)
+    }
+
+    deinit { storage.free() }
+
+    /// The number of bytes written.
+    public var count: Int { storage.byteCount }
+
+    /// Appends bytes.
+    @inline(__always)
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) { storage.append(bytes) }
+
+    /// Appends one byte.
+    @inline(__always)
+    public func append(_ byte: UInt8) { storage.append(byte) }
+
+    /// Appends bytes.
+    public func append(_ bytes: [UInt8]) { storage.append(bytes) }
+
+    /// Appends a whole number in decimal.
+    public func append(decimal value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            storage.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...]))
+        }
+    }
+
+    /// Calls `body` with the bytes written so far.
+    public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try storage.withBytes(body)
+    }
+
+    /// Forgets the bytes, keeping the storage.
+    public func removeAll() { storage.removeAll() }
 }

@@ -43,7 +43,7 @@ public struct FaceScanner: Sendable {
 /// ``finish()``; the faces found are the same however the input was split
 /// (only the splitting of plain text into `.text` tokens may differ).
 public struct TokenStream: Sendable {
-    private var scanner: ChunkedScanner
+    fileprivate var scanner: ChunkedScanner
 
     init(scanner: ChunkedScanner) {
         self.scanner = scanner
@@ -78,6 +78,39 @@ public struct TokenStream: Sendable {
             var sink = ClosureSink(base: scanner.offset, body: body)
             scanner.finish(into: &sink)
         }
+    }
+}
+
+/// Receives the tokens of a ``TokenStream`` in order, with their bytes.
+/// Conforming structs are called through `inout`, without closures.
+public protocol TokenHandler {
+    /// Handles one token; `bytes` are the token's bytes (valid only during the call).
+    mutating func handle(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TokenStream {
+    /// Scans the next chunk, passing each completed token to `handler`.
+    public mutating func feed<Handler: TokenHandler>(_ chunk: UnsafeBufferPointer<UInt8>, into handler: inout Handler) {
+        var sink = HandlerSink(base: scanner.offset, handler: handler)
+        scanner.feed(chunk, into: &sink)
+        handler = sink.handler
+    }
+
+    /// Ends the input, passing the last tokens to `handler`.
+    public mutating func finish<Handler: TokenHandler>(into handler: inout Handler) {
+        var sink = HandlerSink(base: scanner.offset, handler: handler)
+        scanner.finish(into: &sink)
+        handler = sink.handler
+    }
+}
+
+private struct HandlerSink<Handler: TokenHandler>: TokenSink {
+    let base: Int
+    var handler: Handler
+
+    mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+        handler.handle(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, (base + token.start)..<(base + token.end)),
+                       UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
     }
 }
 

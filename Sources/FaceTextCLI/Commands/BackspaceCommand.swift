@@ -46,9 +46,18 @@ enum BackspaceCommand {
             var start = 0
             while start < chunk.count, let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) {
                 let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...index]))
                 lineNumber += 1
-                finishLine(&lines, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                let piece = UnsafeBufferPointer(rebasing: chunk[start...index])
+                if lines.pending.isEmpty && !lines.flushedPart {
+                    finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                } else {
+                    lines.pending.append(contentsOf: piece)
+                    lines.pending.withUnsafeBufferPointer {
+                        finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                    }
+                    lines.pending.removeAll(keepingCapacity: true)
+                    lines.flushedPart = false
+                }
                 start = index + 1
                 if out.count >= InputFiles.chunkSize { try flush(&out, context) }
             }
@@ -58,8 +67,11 @@ enum BackspaceCommand {
         }, end: { (_: String) throws(IOError) in
             if !lines.pending.isEmpty || lines.flushedPart {
                 lineNumber += 1
-                finishLine(&lines, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                lines.pending.withUnsafeBufferPointer {
+                    finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                }
             }
+            lines = LineBuffer()
             try flush(&out, context)
         })
         return allRead ? .success : .failure
@@ -82,26 +94,24 @@ enum BackspaceCommand {
         lines.flushedPart = true
     }
 
-    /// Handles one whole line (with its LF, if any) held in `lines.pending`.
-    private static func finishLine(_ lines: inout LineBuffer, number: Int, mode: Mode, editor: LineEditor, presses: Int,
+    /// Handles one whole line (with its LF, if any).
+    private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Mode, editor: LineEditor, presses: Int,
                                    into out: inout [UInt8]) {
-        let line = lines.pending
         var bodyEnd = line.count
         if bodyEnd > 0, line[bodyEnd - 1] == 0x0A {
             bodyEnd -= 1
             if bodyEnd > 0, line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
         }
-        let keep = line.withUnsafeBufferPointer { remaining(in: UnsafeBufferPointer(rebasing: $0[0..<bodyEnd]), editor, presses) }
+        let keep = remaining(in: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), editor, presses)
         switch mode {
         case .kept:
-            out.append(contentsOf: line[..<keep])
-            out.append(contentsOf: line[bodyEnd...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<keep]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[bodyEnd...]))
         case .deleted:
-            out.append(contentsOf: line[keep...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[keep...]))
         case .json:
-            out.append(contentsOf: Array("{\"line\":\(number),\"text\":\(JSONText.quoted(line[..<keep])),\"deleted\":\(JSONText.quoted(line[keep..<bodyEnd]))}\n".utf8))
+            out.append(contentsOf: Array("{\"line\":\(number),\"text\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[..<keep]))),\"deleted\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])))}\n".utf8))
         }
-        lines = LineBuffer()
     }
 
     private static func remaining(in body: UnsafeBufferPointer<UInt8>, _ editor: LineEditor, _ presses: Int) -> Int {

@@ -1,4 +1,7 @@
 import FaceText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `facetext scan`: one JSON object per face found, as JSON Lines.
 enum ScanCommand {
@@ -23,54 +26,53 @@ enum ScanCommand {
         var recognized = Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         let scanner = FaceScanner(catalog: context.catalog, recognizing: recognized)
-        var writer = ScanWriter(catalog: context.catalog)
+        var handler = ScanHandler(writer: ScanWriter(catalog: context.catalog))
         var stream = scanner.makeStream()
-        var out: [UInt8] = []
-        var line = 1
-        func record(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
-            if token.kind == .text {
-                line += NewlineCounter.count(in: bytes)
-            } else {
-                writer.write(token, bytes, line: line, to: &out)
-            }
-        }
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (name: String) throws(IOError) in
             stream = scanner.makeStream()
-            line = 1
-            writer.startFile(name)
+            handler.line = 1
+            handler.writer.startFile(name)
         }, { (chunk) throws(IOError) in
-            stream.feed(chunk, record)
-            try flush(&out, context)
+            stream.feed(chunk, into: &handler)
+            try handler.flush(to: context.stdout)
         }, end: { (_: String) throws(IOError) in
-            stream.finish(record)
-            try flush(&out, context)
+            stream.finish(into: &handler)
+            try handler.flush(to: context.stdout)
         })
         return allRead ? .success : .failure
     }
+}
 
-    private static func flush(_ out: inout [UInt8], _ context: CommandContext) throws(IOError) {
-        guard !out.isEmpty else { return }
-        try context.stdout.write(out)
-        out.removeAll(keepingCapacity: true)
+/// Writes a JSON line per face and counts lines through the text between them.
+private struct ScanHandler: TokenHandler {
+    var writer: ScanWriter
+    var line = 1
+    let out = ByteBuffer(capacity: 1 << 20)
+
+    mutating func handle(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if token.kind == .text {
+            line += NewlineCounter.count(in: bytes)
+        } else {
+            writer.write(token, bytes, line: line, to: out)
+        }
+    }
+
+    func flush(to sink: ByteSink) throws(IOError) {
+        guard out.count > 0 else { return }
+        try out.withBytes { (bytes) throws(IOError) in try sink.write(bytes) }
+        out.removeAll()
     }
 }
 
-/// Counting line feeds in bytes, eight at a time.
+/// Counting line feeds in bytes.
 enum NewlineCounter {
     static func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var count = 0
         var index = 0
-        let raw = UnsafeRawBufferPointer(bytes)
-        while index + 8 <= bytes.count {
-            // A byte equal to 0x0A becomes 0x00; count zero bytes in the word.
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let zeros = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
-            count += zeros.nonzeroBitCount
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == 0x0A { count += 1 }
-            index += 1
+        while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
+            count += 1
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
         return count
     }

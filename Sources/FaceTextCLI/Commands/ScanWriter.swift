@@ -6,6 +6,15 @@ import FaceText
 struct ScanWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
+    private static let kindFields: [Token.Kind: [UInt8]] = Dictionary(uniqueKeysWithValues:
+        [Token.Kind.tag, .emoji, .image, .unknown, .text].map { ($0, Array("{\"kind\":\"\($0.rawValue)\",\"text\":".utf8)) })
+    private static let noFaceEmoji = Array(#""tag":null,"emoji":"#.utf8)
+    private static let noImage = Array(#","image":null"#.utf8)
+    private static let noFace = Array(#""tag":null,"emoji":null,"image":null"#.utf8)
+    private static let lineField = Array(#","line":"#.utf8)
+    private static let offsetField = Array(#","offset":"#.utf8)
+    private static let lengthField = Array(#","length":"#.utf8)
+    private static let end = Array("}\n".utf8)
     private var fileField: [UInt8] = []
 
     init(catalog: FaceCatalog) {
@@ -19,59 +28,38 @@ struct ScanWriter {
         fileField = Array((",\"file\":" + JSONText.quoted(name)).utf8)
     }
 
-    func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"kind":""#.utf8)
-        out.append(contentsOf: token.kind.rawValue.utf8)
-        out.append(contentsOf: #"","text":"#.utf8)
-        Self.appendQuoted(bytes, to: &out)
+    func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: ByteBuffer) {
+        out.append(Self.kindFields[token.kind]!)
+        Self.appendQuoted(bytes, to: out)
         out.append(UInt8(ascii: ","))
         if let face = token.face {
-            out.append(contentsOf: faceFields[face])
+            out.append(faceFields[face])
         } else if token.kind == .emoji {
-            out.append(contentsOf: #""tag":null,"emoji":"#.utf8)
-            Self.appendQuoted(bytes, to: &out)
-            out.append(contentsOf: #","image":null"#.utf8)
+            out.append(Self.noFaceEmoji)
+            Self.appendQuoted(bytes, to: out)
+            out.append(Self.noImage)
         } else {
-            out.append(contentsOf: #""tag":null,"emoji":null,"image":null"#.utf8)
+            out.append(Self.noFace)
         }
-        out.append(contentsOf: fileField)
-        out.append(contentsOf: #","line":"#.utf8)
-        Self.appendDecimal(line, to: &out)
-        out.append(contentsOf: #","offset":"#.utf8)
-        Self.appendDecimal(token.range.lowerBound, to: &out)
-        out.append(contentsOf: #","length":"#.utf8)
-        Self.appendDecimal(token.range.count, to: &out)
-        out.append(contentsOf: "}\n".utf8)
+        out.append(fileField)
+        out.append(Self.lineField)
+        out.append(decimal: line)
+        out.append(Self.offsetField)
+        out.append(decimal: token.range.lowerBound)
+        out.append(Self.lengthField)
+        out.append(decimal: token.range.count)
+        out.append(Self.end)
     }
 
     /// A JSON string of valid UTF-8 bytes (faces always are), escaping only what JSON requires.
-    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         if bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }) {
-            out.append(contentsOf: bytes)
+            out.append(bytes)
         } else {
             let quoted = JSONText.quoted(bytes)
-            out.append(contentsOf: quoted.utf8.dropFirst().dropLast())
+            out.append(Array(quoted.utf8.dropFirst().dropLast()))
         }
         out.append(UInt8(ascii: "\""))
-    }
-
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
     }
 }
