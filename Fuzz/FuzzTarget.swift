@@ -1,0 +1,73 @@
+// libFuzzer target for the scanner, renderer, tagger and backspace.
+// Built by scripts/fuzz together with Sources/FaceText (not part of the package).
+//
+// The first byte of each input chooses a chunk size and a number of
+// backspace presses; the rest is the text. The target checks the invariants
+// and traps (so libFuzzer reports a crash) when one fails:
+//  - rendering and tagging in chunks give the same bytes as in one piece;
+//  - the scanner's tokens cover the input exactly, without overlap or gap;
+//  - render changes nothing but tags (every other byte is kept);
+//  - backspace only ever removes a suffix, and nothing with no press.
+// The address sanitizer catches out-of-bounds access and use after free.
+
+let catalog = FaceCatalog.default
+let renderer = FaceRenderer(catalog: catalog)
+let htmlRenderer = FaceRenderer(catalog: catalog, style: .html(imageBase: "f/"), emojiImages: true)
+let tagger = FaceTagger(catalog: catalog)
+let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+let editor = LineEditor(catalog: catalog)
+
+func check(_ condition: Bool, _ message: StaticString) {
+    if !condition { fatalError("invariant failed: \(message)") }
+}
+
+func chunked(_ stream: TransformStream, _ input: [UInt8], size: Int) -> [UInt8] {
+    var stream = stream
+    var out: [UInt8] = []
+    var start = 0
+    while start < input.count {
+        stream.process(Array(input[start..<min(start + size, input.count)]), into: &out)
+        start += size
+    }
+    stream.finish(into: &out)
+    return out
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    guard count > 0 else { return 0 }
+    let control = data[0]
+    let input = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
+    let size = Int(control & 0x3F) + 1
+
+    let rendered = renderer.render(input)
+    check(chunked(renderer.makeStream(), input, size: size) == rendered, "render depends on chunking")
+    let tagged = tagger.tag(input)
+    check(chunked(tagger.makeStream(), input, size: size) == tagged, "tag depends on chunking")
+    _ = htmlRenderer.render(input)
+
+    let tokens = scanner.tokens(in: input)
+    var position = 0
+    for token in tokens {
+        check(token.range.lowerBound == position, "tokens overlap or leave a gap")
+        position = token.range.upperBound
+    }
+    check(position == input.count, "tokens do not cover the input")
+
+    // Render changes only tags: what is left between them is the same bytes.
+    var expected: [UInt8] = []
+    for token in FaceScanner(catalog: catalog, recognizing: .tags).tokens(in: input) {
+        if token.kind == .tag, let emoji = catalog.faces[token.face!].emoji {
+            expected += Array(emoji.utf8)
+        } else {
+            expected += input[token.range]
+        }
+    }
+    check(expected == rendered, "render changed bytes outside tags")
+
+    let presses = Int(control >> 6)
+    let (kept, deleted) = editor.backspace(input, presses: presses)
+    check(Array(kept) + Array(deleted) == input, "backspace changed more than a suffix")
+    check(presses > 0 || deleted.isEmpty, "backspace deleted with no press")
+    return 0
+}
