@@ -48,7 +48,7 @@ struct EmojiMatcher: Sendable {
         let value = UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(b3 & 0x3F)
         let flags = P.flags(value)
         guard flags & P.regionalIndicator == 0 else { return nil }
-        guard flags & P.emoji != 0, flags & P.extend == 0 else { return .none }
+        guard flags & P.emoji != 0, flags & P.extend == 0 else { return Match.none }
         if let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<(start + 4)]))) {
             return .emoji(length: 4, face: face)
         }
