@@ -16,7 +16,7 @@ enum CommandRegistry {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(long: "catalog", short: "c", valueName: "catalog",
                    help: "A catalog file (plist, binary plist or JSON) or built-in name; later ones override earlier ones per tag. Overrides FACETEXT_CATALOG.",
-                   defaultValue: "the embedded default", repeatable: true),
+                   defaultValue: "the embedded catalog", repeatable: true),
         OptionSpec(long: "help", short: "h", valueName: nil, help: "Show help information."),
     ]
 

@@ -57,6 +57,14 @@ import FaceText
         #expect(result.text == "1 catalog checked: 2 errors, 3 warnings\n")
     }
 
+    @Test func warningsAloneDoNotFailTheCheck() {
+        let path = temporaryFile("warn.json", #"[{"chs":"smile","emoji":"😀"}]"#)
+        let result = runCLI(["catalog", "check", path])
+        #expect(result.status == .success)
+        #expect(result.stderr == "facetext: warning: \(path): entry 0: key \"chs\": tag \"smile\" has no brackets\n")
+        #expect(result.text == "1 catalog checked: 0 errors, 1 warning\n")
+    }
+
     @Test func importEmojiTestMakesACatalogThatTagsEveryEmojiAndBack() throws {
         let source = BinaryRoot.path("Tests/UnicodeData/emoji-test.txt")
         let output = temporaryFile("all.plist", "")

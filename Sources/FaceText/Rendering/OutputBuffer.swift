@@ -127,4 +127,9 @@ public final class ByteBuffer {
 
     /// Forgets the bytes, keeping the storage.
     public func removeAll() { storage.removeAll() }
+
+    /// Lends the storage to a stream for one call, without copying.
+    func withStorage<R>(_ body: (inout OutputBuffer) -> R) -> R {
+        body(&storage)
+    }
 }

@@ -31,6 +31,27 @@ public struct TransformStream: Sendable {
         sink.out.moveAll(to: &out)
     }
 
+    /// Transforms the next chunk, appending finished output to `buffer`: the
+    /// fastest form, as the buffer's storage is reused from chunk to chunk.
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into buffer: ByteBuffer) {
+        let writer = self.writer
+        buffer.withStorage { storage in
+            var sink = Sink(writer: writer, out: storage)
+            scanner.feed(chunk, into: &sink)
+            storage = sink.out
+        }
+    }
+
+    /// Ends the input, appending the rest of the output to `buffer`.
+    public mutating func finish(into buffer: ByteBuffer) {
+        let writer = self.writer
+        buffer.withStorage { storage in
+            var sink = Sink(writer: writer, out: storage)
+            scanner.finish(into: &sink)
+            storage = sink.out
+        }
+    }
+
     /// Transforms the next chunk, appending finished output to `out`.
     public mutating func process(_ chunk: [UInt8], into out: inout [UInt8]) {
         chunk.withUnsafeBufferPointer { process($0, into: &out) }

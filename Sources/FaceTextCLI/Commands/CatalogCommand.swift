@@ -9,7 +9,7 @@ enum CatalogCommand {
         discussion: """
         list: every face of the chosen catalog (tag, other spellings, emoji, code points, image), as an aligned table or --json; --catalogs names the built-in catalogs instead.
         show TAG-OR-EMOJI: one face in full (exit 1 if there is none).
-        check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any problem.
+        check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any error (warnings alone exit 0).
         import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
         """,
         arguments: "list|show|check|import [<argument> ...]",

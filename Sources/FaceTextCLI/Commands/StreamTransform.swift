@@ -7,23 +7,22 @@ enum StreamTransform {
     static func run(_ invocation: Invocation, _ context: CommandContext,
                     makeStream: () -> TransformStream) throws(IOError) -> ExitStatus {
         var stream = makeStream()
-        var out: [UInt8] = []
-        out.reserveCapacity(InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
             stream = makeStream()
         }, { (chunk) throws(IOError) in
-            stream.process(chunk, into: &out)
-            try flush(&out, to: context.stdout)
+            stream.process(chunk, into: out)
+            try flush(out, to: context.stdout)
         }, end: { (_: String) throws(IOError) in
-            stream.finish(into: &out)
-            try flush(&out, to: context.stdout)
+            stream.finish(into: out)
+            try flush(out, to: context.stdout)
         })
         return allRead ? .success : .failure
     }
 
-    private static func flush(_ out: inout [UInt8], to sink: ByteSink) throws(IOError) {
-        guard !out.isEmpty else { return }
-        try sink.write(out)
-        out.removeAll(keepingCapacity: true)
+    private static func flush(_ out: ByteBuffer, to sink: ByteSink) throws(IOError) {
+        guard out.count > 0 else { return }
+        try out.withBytes { (bytes) throws(IOError) in try sink.write(bytes) }
+        out.removeAll()
     }
 }
