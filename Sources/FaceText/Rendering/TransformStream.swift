@@ -26,30 +26,20 @@ public struct TransformStream: Sendable {
 
     /// Transforms the next chunk, appending finished output to `out`.
     public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var sink = Sink(writer: writer, out: OutputBuffer(capacity: chunk.count + chunk.count / 4 + 256))
-        scanner.feed(chunk, into: &sink)
-        sink.out.moveAll(to: &out)
+        var storage = OutputBuffer(capacity: chunk.count + chunk.count / 4 + 256)
+        run(&storage) { scanner, sink in scanner.feed(chunk, into: &sink) }
+        storage.moveAll(to: &out)
     }
 
     /// Transforms the next chunk, appending finished output to `buffer`: the
     /// fastest form, as the buffer's storage is reused from chunk to chunk.
     public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into buffer: ByteBuffer) {
-        let writer = self.writer
-        buffer.withStorage { storage in
-            var sink = Sink(writer: writer, out: storage)
-            scanner.feed(chunk, into: &sink)
-            storage = sink.out
-        }
+        buffer.withStorage { storage in run(&storage) { scanner, sink in scanner.feed(chunk, into: &sink) } }
     }
 
     /// Ends the input, appending the rest of the output to `buffer`.
     public mutating func finish(into buffer: ByteBuffer) {
-        let writer = self.writer
-        buffer.withStorage { storage in
-            var sink = Sink(writer: writer, out: storage)
-            scanner.finish(into: &sink)
-            storage = sink.out
-        }
+        buffer.withStorage { storage in run(&storage) { scanner, sink in scanner.finish(into: &sink) } }
     }
 
     /// Transforms the next chunk, appending finished output to `out`.
@@ -59,20 +49,40 @@ public struct TransformStream: Sendable {
 
     /// Ends the input, appending the rest of the output to `out`.
     public mutating func finish(into out: inout [UInt8]) {
-        var sink = Sink(writer: writer, out: OutputBuffer(capacity: 4096))
-        scanner.finish(into: &sink)
-        sink.out.moveAll(to: &out)
+        var storage = OutputBuffer(capacity: 4096)
+        run(&storage) { scanner, sink in scanner.finish(into: &sink) }
+        storage.moveAll(to: &out)
     }
 
-    private struct Sink: TokenSink {
-        let writer: Writer
+    /// Runs `body` with a sink specialised for this stream's writer, writing into `storage`.
+    private mutating func run(_ storage: inout OutputBuffer,
+                              _ body: (inout ChunkedScanner, inout WriterSink) -> Void) {
+        var sink = WriterSink(writer: writer, out: storage)
+        body(&scanner, &sink)
+        storage = sink.out
+    }
+
+    /// Hands tokens to the writer. The writer objects are kept alive by the
+    /// stream for the whole call, so they are held without reference counting.
+    struct WriterSink: TokenSink {
+        private unowned(unsafe) let render: RenderWriter?
+        private unowned(unsafe) let tag: TagWriter?
         var out: OutputBuffer
+
+        init(writer: Writer, out: OutputBuffer) {
+            switch writer {
+            case .render(let renderWriter): (render, tag) = (renderWriter, nil)
+            case .tag(let tagWriter): (render, tag) = (nil, tagWriter)
+            }
+            self.out = out
+        }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-            switch writer {
-            case .render(let renderer): renderer.write(token, from: bytes, to: &out)
-            case .tag(let tagger): tagger.write(token, from: bytes, to: &out)
+            if let render {
+                render.write(token, from: bytes, to: &out)
+            } else {
+                tag.unsafelyUnwrapped.write(token, from: bytes, to: &out)
             }
         }
     }

@@ -27,17 +27,40 @@ struct BracketTagTable: Sendable {
     @inline(__always)
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> TagTrie.Match {
         let limit = min(bytes.count, start + longest)
-        var index = start + 1
-        while index < limit {
+        var index = Self.firstStop(in: bytes, from: start + 1, to: limit)
+        guard index < limit else {
+            return limit == bytes.count && bytes.count < start + longest && !isFinal ? .needMore : .none
+        }
+        guard bytes[index] == UInt8(ascii: "]") else { return .none }     // "[" or a line feed first
+        index += 1
+        let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        guard let face = table.value(for: key) else { return .none }
+        return .tag(length: index - start, face: face)
+    }
+
+    /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;
+    /// eight bytes at a time (the lowest flagged byte of the zero-byte test is exact).
+    @inline(__always)
+    private static func firstStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var index = from
+        let raw = UnsafeRawBufferPointer(bytes)
+        while index + 8 <= to {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let found = zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+                | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < to {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "]") {
-                let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...index]))
-                guard let face = table.value(for: key) else { return .none }
-                return .tag(length: index + 1 - start, face: face)
-            }
-            if byte == UInt8(ascii: "[") || byte == 0x0A { return .none }
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == 0x0A { return index }
             index += 1
         }
-        return limit == bytes.count && bytes.count < start + longest && !isFinal ? .needMore : .none
+        return to
+    }
+
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 }
