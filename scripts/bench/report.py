@@ -16,13 +16,14 @@ for job, name, size, median, rss in rows:
     if job.startswith("shape"):
         continue
     rate = mbps[name]
-    print(f"| {job} | {name} | {rate:,.1f} | {rate / perl:.2f} | {rate / cat:.3f} | {int(rss) / 1024:.1f} MB |")
+    cell = name.replace("|", "\\|")
+    print(f"| {job} | {cell} | {rate:,.1f} | {rate / perl:.2f} | {rate / cat:.3f} | {int(rss) / 1024:.1f} MB |")
 print()
-print("Throughput by input shape (facetext alone; the smaller corpora of each shape):")
+print("Throughput by input shape (facetext alone; corpora of the same size for each shape, compared with the mixed one):")
 print()
 print("| command | MB/s | vs mixed |")
 print("|---|---:|---:|")
-base = {kind: mbps[f"facetext {kind} (mixed, small)"] for kind in ("render", "tag")}
+base = {kind: mbps[f"facetext {kind} (mixed)"] for kind in ("render", "tag")}
 for job, name, size, median, rss in rows:
     if job.startswith("shape"):
         kind = job.split("-")[1]
