@@ -114,9 +114,8 @@ private extension String {
     }
 }
 
-/// Writes tokens in a render style: the per-token work of a render stream,
-/// held by reference so streams copy nothing per token.
-final class RenderWriter: Sendable {
+/// Writes tokens in a render style: the per-token work of a render stream.
+struct RenderWriter: Sendable {
     let catalog: FaceCatalog
     let style: RenderStyle
     let emojiImages: Bool

@@ -41,8 +41,8 @@ public struct FaceTagger: Sendable {
     }
 }
 
-/// Writes tokens as tags: the per-token work of a tag stream, held by reference.
-final class TagWriter: Sendable {
+/// Writes tokens as tags: the per-token work of a tag stream.
+struct TagWriter: Sendable {
     private let tags: FlatStrings
 
     init(tags: [[UInt8]]) {

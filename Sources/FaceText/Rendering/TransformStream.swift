@@ -27,19 +27,19 @@ public struct TransformStream: Sendable {
     /// Transforms the next chunk, appending finished output to `out`.
     public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var storage = OutputBuffer(capacity: chunk.count + chunk.count / 4 + 256)
-        run(&storage) { scanner, sink in scanner.feed(chunk, into: &sink) }
+        run(&storage, chunk)
         storage.moveAll(to: &out)
     }
 
     /// Transforms the next chunk, appending finished output to `buffer`: the
     /// fastest form, as the buffer's storage is reused from chunk to chunk.
     public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into buffer: ByteBuffer) {
-        buffer.withStorage { storage in run(&storage) { scanner, sink in scanner.feed(chunk, into: &sink) } }
+        buffer.withStorage { storage in run(&storage, chunk) }
     }
 
     /// Ends the input, appending the rest of the output to `buffer`.
     public mutating func finish(into buffer: ByteBuffer) {
-        buffer.withStorage { storage in run(&storage) { scanner, sink in scanner.finish(into: &sink) } }
+        buffer.withStorage { storage in run(&storage, nil) }
     }
 
     /// Transforms the next chunk, appending finished output to `out`.
@@ -50,40 +50,42 @@ public struct TransformStream: Sendable {
     /// Ends the input, appending the rest of the output to `out`.
     public mutating func finish(into out: inout [UInt8]) {
         var storage = OutputBuffer(capacity: 4096)
-        run(&storage) { scanner, sink in scanner.finish(into: &sink) }
+        run(&storage, nil)
         storage.moveAll(to: &out)
     }
 
-    /// Runs `body` with a sink specialised for this stream's writer, writing into `storage`.
-    private mutating func run(_ storage: inout OutputBuffer,
-                              _ body: (inout ChunkedScanner, inout WriterSink) -> Void) {
-        var sink = WriterSink(writer: writer, out: storage)
-        body(&scanner, &sink)
-        storage = sink.out
+    /// Feeds `chunk` (or, if nil, ends the input) through a sink specialised
+    /// for this stream's writer, writing into `storage`.
+    private mutating func run(_ storage: inout OutputBuffer, _ chunk: UnsafeBufferPointer<UInt8>?) {
+        switch writer {
+        case .render(let render):
+            var sink = RenderSink(writer: render, out: storage)
+            if let chunk { scanner.feed(chunk, into: &sink) } else { scanner.finish(into: &sink) }
+            storage = sink.out
+        case .tag(let tag):
+            var sink = TagSink(writer: tag, out: storage)
+            if let chunk { scanner.feed(chunk, into: &sink) } else { scanner.finish(into: &sink) }
+            storage = sink.out
+        }
     }
 
-    /// Hands tokens to the writer. The writer objects are kept alive by the
-    /// stream for the whole call, so they are held without reference counting.
-    struct WriterSink: TokenSink {
-        private unowned(unsafe) let render: RenderWriter?
-        private unowned(unsafe) let tag: TagWriter?
+    private struct RenderSink: TokenSink {
+        let writer: RenderWriter
         var out: OutputBuffer
-
-        init(writer: Writer, out: OutputBuffer) {
-            switch writer {
-            case .render(let renderWriter): (render, tag) = (renderWriter, nil)
-            case .tag(let tagWriter): (render, tag) = (nil, tagWriter)
-            }
-            self.out = out
-        }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-            if let render {
-                render.write(token, from: bytes, to: &out)
-            } else {
-                tag.unsafelyUnwrapped.write(token, from: bytes, to: &out)
-            }
+            writer.write(token, from: bytes, to: &out)
+        }
+    }
+
+    private struct TagSink: TokenSink {
+        let writer: TagWriter
+        var out: OutputBuffer
+
+        @inline(__always)
+        mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+            writer.write(token, from: bytes, to: &out)
         }
     }
 }
