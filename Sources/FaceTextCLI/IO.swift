@@ -1,3 +1,4 @@
+import FaceText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,13 @@ extension ByteSink {
     /// Writes text as UTF-8.
     public func write(_ text: String) throws(IOError) {
         try write(Array(text.utf8))
+    }
+
+    /// Writes what `buffer` holds, if anything, and empties it.
+    public func drain(_ buffer: ByteBuffer) throws(IOError) {
+        guard buffer.count > 0 else { return }
+        try buffer.withBytes { (bytes) throws(IOError) in try write(bytes) }
+        buffer.removeAll()
     }
 }
 

@@ -10,8 +10,6 @@ final class CatalogIndex: Sendable {
     let tagIndex: [String: Int]
     let emojiIndex: ByteKeyTable
     let imageIndex: [String: Int]
-    /// The longest emoji key (without U+FE0F) of any face, in bytes.
-    let longestEmoji: Int
 
     init(faces: [Face], emojiPriority: [Int]) {
         var pairs: [(tag: String, face: Int32)] = []
@@ -27,15 +25,11 @@ final class CatalogIndex: Sendable {
         bracketTags = BracketTagTable(tags: pairs)
         self.tagIndex = tagIndex
         var emojiPairs: [(key: [UInt8], value: Int32)] = []
-        var longest = 0
         for index in emojiPriority {
             guard let emoji = faces[index].emoji else { continue }
-            let key = EmojiKey.normalized(emoji)
-            longest = max(longest, key.count)
-            emojiPairs.append((key, Int32(index)))
+            emojiPairs.append((EmojiKey.normalized(emoji), Int32(index)))
         }
         emojiIndex = ByteKeyTable(emojiPairs)
-        longestEmoji = longest
         var imageIndex: [String: Int] = [:]
         for (index, face) in faces.enumerated() {
             for name in [face.image, face.animatedImage].compactMap({ $0 }) where imageIndex[name] == nil {

@@ -2,19 +2,17 @@
 /// `anyTag`) any short bracketed tag, else a whole grapheme cluster, else one
 /// invalid byte.
 struct UnitFinder {
-    /// The longest bracketed text `anyTag` treats as one unit, in characters between the brackets.
-    static let anyTagLimit = 16
+    /// The longest bracketed text `anyTag` treats as one unit, in characters
+    /// between the brackets: the same rule as `scan --unknown-tags`.
+    static let anyTagLimit = UnknownTagMatcher.limit
 
     let catalog: FaceCatalog
     let anyTag: Bool
 
     /// The start of the unit that ends at `end` (a backspace from there).
     func unitStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard end > 0 else { return nil }
-        if let tag = tagStart(endingAt: end, in: bytes) { return tag }
-        if let simple = GraphemeBoundaries.simpleLastUnit(before: end, in: bytes) { return simple }
-        let window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: 1)
-        return GraphemeBoundaries.starts(in: bytes, from: window, to: end).last
+        var run = BackspaceRun(finder: self, end: end, presses: 1)
+        return run.press(in: bytes) ? run.end : nil
     }
 
     /// The end of the unit that starts at `start` (a forward delete from there).
@@ -23,7 +21,10 @@ struct UnitFinder {
         if case .tag(let length, _) = catalog.index.tagTrie.longestMatch(in: bytes, at: start, isFinal: true) {
             return start + length
         }
-        if anyTag, let end = anyTagEnd(startingAt: start, in: bytes) { return end }
+        if anyTag, bytes[start] == UInt8(ascii: "["),
+           case .tag(let length) = UnknownTagMatcher.match(in: bytes, at: start, isFinal: true) {
+            return start + length
+        }
         let window = GraphemeBoundaries.safePoint(before: start + 1, in: bytes, minimumDistance: 1)
         var distance = 64
         while true {
@@ -53,23 +54,6 @@ struct UnitFinder {
             if byte & 0xC0 != 0x80 { characters += 1 }
             if characters > Self.anyTagLimit { return nil }
             position -= 1
-        }
-        return nil
-    }
-
-    private func anyTagEnd(startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes[start] == UInt8(ascii: "[") else { return nil }
-        var position = start + 1
-        var characters = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "]") {
-                return characters > 0 && isValidUTF8(bytes, start + 1, position) ? position + 1 : nil
-            }
-            if byte == UInt8(ascii: "[") || byte == 0x0A || byte == 0x0D { return nil }
-            if byte & 0xC0 != 0x80 { characters += 1 }
-            if characters > Self.anyTagLimit { return nil }
-            position += 1
         }
         return nil
     }

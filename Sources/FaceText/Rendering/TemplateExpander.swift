@@ -23,7 +23,4 @@ enum TemplateExpander {
         }
         return result + rest
     }
-
-    /// The placeholders a template may use.
-    static let placeholders = ["tag", "name", "image", "emoji", "code"]
 }

@@ -62,23 +62,6 @@ public struct TokenStream: Sendable {
         scanner.finish(into: &collector)
         return collector.tokens
     }
-
-    /// Scans the next chunk, calling `body` with each completed token and its
-    /// bytes, without collecting them: the form for large inputs.
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Token, UnsafeBufferPointer<UInt8>) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var sink = ClosureSink(base: scanner.offset, body: body)
-            scanner.feed(chunk, into: &sink)
-        }
-    }
-
-    /// Ends the input, calling `body` with the last tokens and their bytes.
-    public mutating func finish(_ body: (Token, UnsafeBufferPointer<UInt8>) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var sink = ClosureSink(base: scanner.offset, body: body)
-            scanner.finish(into: &sink)
-        }
-    }
 }
 
 /// Receives the tokens of a ``TokenStream`` in order, with their bytes.
@@ -111,16 +94,5 @@ private struct HandlerSink<Handler: TokenHandler>: TokenSink {
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         handler.handle(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, (base + token.start)..<(base + token.end)),
                        UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
-    }
-}
-
-/// Hands each token, with absolute offsets, and its bytes to a closure.
-private struct ClosureSink: TokenSink {
-    let base: Int
-    let body: (Token, UnsafeBufferPointer<UInt8>) -> Void
-
-    func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-        body(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, (base + token.start)..<(base + token.end)),
-             UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
     }
 }

@@ -12,19 +12,13 @@ public struct FaceCounter: Sendable {
         byFace = Array(repeating: 0, count: catalog.faces.count)
     }
 
-    /// Counts one token (text is ignored).
-    @inline(__always)
+    /// Counts one token whose bytes are `bytes` (text is ignored).
     public mutating func add(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) {
-        if let face = token.face {
-            byFace[face] += 1
-        } else if token.kind == .emoji {
-            byBytes[EmojiKey.normalized(bytes), default: 0] += 1
-        } else if token.kind != .text {
-            byBytes[Array(bytes), default: 0] += 1
-        }
+        add(RawToken(kind: token.kind, face: Int32(token.face ?? -1), start: 0, end: bytes.count), in: bytes)
     }
 
-    /// Counts one raw token from the engine.
+    /// Counts one raw token from the engine: a face under its index, an emoji
+    /// without a face under its bytes less U+FE0F, an unknown tag under its bytes.
     @inline(__always)
     mutating func add(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         if token.face >= 0 {

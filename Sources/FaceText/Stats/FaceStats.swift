@@ -30,29 +30,18 @@ public struct FaceStats: Sendable, Equatable {
         self.catalog = catalog
     }
 
-    /// The key a token counts under, or nil for text.
-    public static func key(for token: Token, bytes: some Collection<UInt8>, catalog: FaceCatalog) -> String? {
-        switch token.kind {
-        case .text: return nil
-        case .tag, .emoji, .image:
-            if let face = token.face { return catalog.faces[face].tag }
-            return String(decoding: EmojiKey.normalized(Array(bytes)), as: UTF8.self)
-        case .unknown: return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
     /// Counts one occurrence of a key.
     public mutating func add(key: String, count: Int = 1) {
         counts[key, default: 0] += count
         total += count
     }
 
-    /// Counts the faces in a whole string.
+    /// Counts the faces in a whole string (keyed as ``FaceCounter`` keys them).
     public mutating func add(_ text: String, catalog: FaceCatalog = .default, recognizing: Recognized = .all) {
-        let bytes = Array(text.utf8)
-        for token in FaceScanner(catalog: catalog, recognizing: recognizing).tokens(in: bytes) {
-            if let key = Self.key(for: token, bytes: bytes[token.range], catalog: catalog) { add(key: key) }
-        }
+        var stream = FaceCountingStream(catalog: catalog, recognizing: recognizing)
+        Array(text.utf8).withUnsafeBufferPointer { stream.feed($0) }
+        stream.finish()
+        merge(stream.stats)
     }
 
     /// Adds another set of counts (made with the same catalog).

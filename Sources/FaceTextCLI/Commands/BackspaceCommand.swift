@@ -37,7 +37,7 @@ enum BackspaceCommand {
         let mode: Mode = invocation.flag("json") ? .json : invocation.flag("deleted") ? .deleted : .kept
         let editor = LineEditor(catalog: context.catalog, anyTag: invocation.flag("any-tag"))
         var lines = LineBuffer()
-        var out: [UInt8] = []
+        let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 4)
         var lineNumber = 0
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
             lines = LineBuffer()
@@ -49,30 +49,30 @@ enum BackspaceCommand {
                 lineNumber += 1
                 let piece = UnsafeBufferPointer(rebasing: chunk[start...index])
                 if lines.pending.isEmpty && !lines.flushedPart {
-                    finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                    finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
                 } else {
                     lines.pending.append(contentsOf: piece)
                     lines.pending.withUnsafeBufferPointer {
-                        finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                        finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
                     }
                     lines.pending.removeAll(keepingCapacity: true)
                     lines.flushedPart = false
                 }
                 start = index + 1
-                if out.count >= InputFiles.chunkSize { try flush(&out, context) }
+                if out.count >= InputFiles.chunkSize { try context.stdout.drain(out) }
             }
             lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
-            if lines.pending.count > holdLimit, mode != .json { settle(&lines, mode: mode, editor: editor, presses: presses, into: &out) }
-            try flush(&out, context)
+            if lines.pending.count > holdLimit, mode != .json { settle(&lines, mode: mode, editor: editor, presses: presses, into: out) }
+            try context.stdout.drain(out)
         }, end: { (_: String) throws(IOError) in
             if !lines.pending.isEmpty || lines.flushedPart {
                 lineNumber += 1
                 lines.pending.withUnsafeBufferPointer {
-                    finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: &out)
+                    finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
                 }
             }
             lines = LineBuffer()
-            try flush(&out, context)
+            try context.stdout.drain(out)
         })
         return allRead ? .success : .failure
     }
@@ -86,41 +86,31 @@ enum BackspaceCommand {
     }
 
     /// Writes the part of a very long line that no press can reach any more.
-    private static func settle(_ lines: inout LineBuffer, mode: Mode, editor: LineEditor, presses: Int, into out: inout [UInt8]) {
+    private static func settle(_ lines: inout LineBuffer, mode: Mode, editor: LineEditor, presses: Int, into out: ByteBuffer) {
         let settled = lines.pending.withUnsafeBufferPointer { editor.settledLength(of: $0, presses: presses) }
         guard settled > 0 else { return }
-        if mode == .kept { out.append(contentsOf: lines.pending[..<settled]) }
+        if mode == .kept { lines.pending.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[..<settled])) } }
         lines.pending.removeFirst(settled)
         lines.flushedPart = true
     }
 
     /// Handles one whole line (with its LF, if any).
     private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Mode, editor: LineEditor, presses: Int,
-                                   into out: inout [UInt8]) {
+                                   into out: ByteBuffer) {
         var bodyEnd = line.count
         if bodyEnd > 0, line[bodyEnd - 1] == 0x0A {
             bodyEnd -= 1
             if bodyEnd > 0, line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
         }
-        let keep = remaining(in: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), editor, presses)
+        let keep = editor.remainingLength(of: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), presses: presses)
         switch mode {
         case .kept:
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<keep]))
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[bodyEnd...]))
+            out.append(UnsafeBufferPointer(rebasing: line[..<keep]))
+            out.append(UnsafeBufferPointer(rebasing: line[bodyEnd...]))
         case .deleted:
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[keep...]))
+            out.append(UnsafeBufferPointer(rebasing: line[keep...]))
         case .json:
-            out.append(contentsOf: Array("{\"line\":\(number),\"text\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[..<keep]))),\"deleted\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])))}\n".utf8))
+            out.append(Array("{\"line\":\(number),\"text\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[..<keep]))),\"deleted\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])))}\n".utf8))
         }
-    }
-
-    private static func remaining(in body: UnsafeBufferPointer<UInt8>, _ editor: LineEditor, _ presses: Int) -> Int {
-        editor.remainingLength(of: body, presses: presses)
-    }
-
-    private static func flush(_ out: inout [UInt8], _ context: CommandContext) throws(IOError) {
-        guard !out.isEmpty else { return }
-        try context.stdout.write(out)
-        out.removeAll(keepingCapacity: true)
     }
 }

@@ -34,10 +34,10 @@ enum ScanCommand {
             handler.writer.startFile(name)
         }, { (chunk) throws(IOError) in
             stream.feed(chunk, into: &handler)
-            try handler.flush(to: context.stdout)
+            try context.stdout.drain(handler.out)
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: &handler)
-            try handler.flush(to: context.stdout)
+            try context.stdout.drain(handler.out)
         })
         return allRead ? .success : .failure
     }
@@ -55,12 +55,6 @@ private struct ScanHandler: TokenHandler {
         } else {
             writer.write(token, bytes, line: line, to: out)
         }
-    }
-
-    func flush(to sink: ByteSink) throws(IOError) {
-        guard out.count > 0 else { return }
-        try out.withBytes { (bytes) throws(IOError) in try sink.write(bytes) }
-        out.removeAll()
     }
 }
 

@@ -12,17 +12,11 @@ enum StreamTransform {
             stream = makeStream()
         }, { (chunk) throws(IOError) in
             stream.process(chunk, into: out)
-            try flush(out, to: context.stdout)
+            try context.stdout.drain(out)
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: out)
-            try flush(out, to: context.stdout)
+            try context.stdout.drain(out)
         })
         return allRead ? .success : .failure
-    }
-
-    private static func flush(_ out: ByteBuffer, to sink: ByteSink) throws(IOError) {
-        guard out.count > 0 else { return }
-        try out.withBytes { (bytes) throws(IOError) in try sink.write(bytes) }
-        out.removeAll()
     }
 }
