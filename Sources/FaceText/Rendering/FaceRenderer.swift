@@ -22,12 +22,17 @@ public struct FaceRenderer: Sendable {
 
     /// Creates a renderer.
     public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false) {
+        self.init(catalog: catalog, style: style, emojiImages: emojiImages, allowKernel: true)
+    }
+
+    /// A renderer that may be kept off ``BracketRenderKernel``, so tests can compare the two paths.
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, allowKernel: Bool) {
         self.catalog = catalog
         self.style = style
         let emojiImages = emojiImages && style != .unicode
         self.emojiImages = emojiImages
         scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags])
-        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages)
+        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, allowKernel: allowKernel)
     }
 
     /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use
@@ -122,13 +127,24 @@ struct RenderWriter: Sendable {
     private let isHTML: Bool
     /// The bytes written for each face's tag; none where the tag stays as it is.
     private let replacements: FlatStrings
+    /// The fast loop that replaces scanner and writer when the catalog and style allow it.
+    let kernel: BracketRenderKernel?
 
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool) {
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, allowKernel: Bool) {
         self.catalog = catalog
         self.style = style
         self.emojiImages = emojiImages
         if case .html = style { isHTML = true } else { isHTML = false }
-        replacements = FlatStrings(catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) })
+        let replacements = FlatStrings(catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) })
+        self.replacements = replacements
+        // The kernel copies text unchanged and knows only `[…]` tags.
+        let index = catalog.index
+        if allowKernel, !isHTML, !emojiImages, let bracketTags = index.bracketTags,
+           index.tagTrie.firstBytes.indices.allSatisfy({ index.tagTrie.firstBytes[$0] == ($0 == Int(UInt8(ascii: "["))) }) {
+            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements)
+        } else {
+            kernel = nil
+        }
     }
 
     @inline(__always)

@@ -16,6 +16,13 @@ struct FlatStrings: Sendable {
         }
     }
 
+    /// String `index`, or nil for "none".
+    subscript(index: Int) -> [UInt8]? {
+        let span = spans[index]
+        guard span.count >= 0 else { return nil }
+        return Array(bytes[Int(span.start)..<Int(span.start + span.count)])
+    }
+
     /// Appends string `index` to `out`; false if it is "none".
     @inline(__always)
     func append(_ index: Int, to out: inout OutputBuffer) -> Bool {

@@ -32,6 +32,20 @@ struct OutputBuffer {
         count += 1
     }
 
+    /// The free space after the bytes written, at least `needed` bytes; a
+    /// writer stores bytes there, then keeps them with ``commitTail(_:)``.
+    @inline(__always)
+    mutating func freeSpace(atLeast needed: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if count + needed > capacity { grow(to: count + needed) }
+        return UnsafeMutableBufferPointer(start: base + count, count: capacity - count)
+    }
+
+    /// Keeps `written` bytes stored in the ``freeSpace(atLeast:)``.
+    @inline(__always)
+    mutating func commitTail(_ written: Int) {
+        count += written
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }

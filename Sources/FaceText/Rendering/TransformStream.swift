@@ -59,6 +59,14 @@ public struct TransformStream: Sendable {
     private mutating func run(_ storage: inout OutputBuffer, _ chunk: UnsafeBufferPointer<UInt8>?) {
         switch writer {
         case .render(let render):
+            if let kernel = render.kernel {
+                if let chunk {
+                    scanner.feed(chunk) { kernel.render($0, isFinal: $1, into: &storage) }
+                } else {
+                    scanner.finish { kernel.render($0, isFinal: $1, into: &storage) }
+                }
+                return
+            }
             var sink = RenderSink(writer: render, out: storage)
             if let chunk { scanner.feed(chunk, into: &sink) } else { scanner.finish(into: &sink) }
             storage = sink.out

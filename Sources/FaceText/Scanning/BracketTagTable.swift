@@ -6,20 +6,25 @@ struct BracketTagTable: Sendable {
     private let table: ByteKeyTable
     /// The longest bracketed tag, in bytes.
     private let longest: Int
+    /// Every bracketed tag with its face, the first of any repeated tag only.
+    let keys: [(key: [UInt8], face: Int32)]
 
     /// The table for `tags`, or nil if some tag starting with `[` is not simple.
     init?(tags: [(tag: String, face: Int32)]) {
         var pairs: [(key: [UInt8], value: Int32)] = []
+        var seen: Set<[UInt8]> = []
         var longest = 0
         for (tag, face) in tags {
             let bytes = Array(tag.utf8)
             guard bytes.first == UInt8(ascii: "[") else { continue }
             guard bytes.count >= 2, bytes.last == UInt8(ascii: "]"),
                   !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return nil }
+            guard seen.insert(bytes).inserted else { continue }
             pairs.append((bytes, face))
             longest = max(longest, bytes.count)
         }
         table = ByteKeyTable(pairs)
+        keys = pairs.map { ($0.key, $0.value) }
         self.longest = longest
     }
 

@@ -17,24 +17,37 @@ struct ChunkedScanner: Sendable {
 
     /// Scans the next chunk, reporting every token that is complete.
     mutating func feed<Sink: TokenSink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        if carry.isEmpty {
-            let used = engine.scan(chunk, isFinal: false, into: &sink)
-            offset += used
-            if used < chunk.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[used...])) }
-        } else {
-            carry.append(contentsOf: chunk)
-            scanCarry(isFinal: false, into: &sink)
-        }
+        let engine = engine
+        feed(chunk) { engine.scan($0, isFinal: $1, into: &sink) }
     }
 
     /// Scans whatever is held back, as the end of the input.
     mutating func finish<Sink: TokenSink>(into sink: inout Sink) {
-        scanCarry(isFinal: true, into: &sink)
+        let engine = engine
+        finish { engine.scan($0, isFinal: $1, into: &sink) }
     }
 
-    private mutating func scanCarry<Sink: TokenSink>(isFinal: Bool, into sink: inout Sink) {
+    /// Runs `scan` (bytes, is-final → bytes consumed) over the next chunk,
+    /// after whatever was held back: for loops that replace the engine's.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
+        if carry.isEmpty {
+            let used = scan(chunk, false)
+            offset += used
+            if used < chunk.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[used...])) }
+        } else {
+            carry.append(contentsOf: chunk)
+            scanCarry(isFinal: false, scan)
+        }
+    }
+
+    /// Runs `scan` over whatever is held back, as the end of the input.
+    mutating func finish(_ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
+        scanCarry(isFinal: true, scan)
+    }
+
+    private mutating func scanCarry(isFinal: Bool, _ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
         guard !carry.isEmpty else { return }
-        let used = carry.withUnsafeBufferPointer { engine.scan($0, isFinal: isFinal, into: &sink) }
+        let used = carry.withUnsafeBufferPointer { scan($0, isFinal) }
         offset += used
         carry.removeFirst(used)
     }

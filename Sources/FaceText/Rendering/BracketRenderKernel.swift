@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The render loop for the common case: every tag of the catalog is a simple
+/// bracketed tag (`[` + text without brackets + `]`), nothing but tags is
+/// recognised, and text is copied unchanged (every style but HTML, without
+/// emoji images).
+///
+/// Per `[` it does one `memchr`, loads the next sixteen bytes as two words
+/// (which are both the search for `]` and the hash key), and probes an
+/// open-addressing table whose entries hold the replacement bytes inline.
+/// Tags longer than sixteen bytes between the brackets, and the last bytes
+/// of a chunk, go through ``BracketTagTable``. The output is byte for byte
+/// what the general scanner and ``RenderWriter`` write (tests compare the
+/// two on random and hostile input, split at every chunk size).
+struct BracketRenderKernel: Sendable {
+    private struct Entry {
+        var key0: UInt64 = 0
+        var key1: UInt64 = 0
+        /// Bytes between the brackets; -1 for an empty slot.
+        var keyLength: Int32 = -1
+        var outputLength: Int32 = 0
+        var output0: UInt64 = 0
+        var output1: UInt64 = 0
+        /// Where in `longOutputs` an output longer than sixteen bytes starts.
+        var longStart: Int32 = 0
+    }
+
+    private let entries: [Entry]
+    private let shift: UInt64
+    private let mask: Int
+    private let longOutputs: [UInt8]
+    /// The general matcher, for long tags and chunk ends.
+    private let fallback: BracketTagTable
+    private let replacements: FlatStrings
+
+    /// A kernel for `tags`, writing `replacements[face]` for each face (nil: the tag stays).
+    init(tags: BracketTagTable, replacements: FlatStrings) {
+        fallback = tags
+        self.replacements = replacements
+        let short = tags.keys.filter { $0.key.count <= 18 && !$0.key.contains(0x0A) }
+        var size = 16
+        while size < short.count * 2 { size *= 2 }
+        var entries = [Entry](repeating: Entry(), count: size)
+        var longOutputs: [UInt8] = []
+        let shift = UInt64(64 - size.trailingZeroBitCount)
+        for (key, face) in short {
+            // A tag that stays as it is gets itself as output: every known tag is a hit.
+            let output = replacements[Int(face)] ?? key
+            let content = Array(key.dropFirst().dropLast())
+            let (raw0, raw1) = Self.words(content)
+            let (key0, key1) = (UInt64(littleEndian: raw0), UInt64(littleEndian: raw1))
+            var entry = Entry(key0: key0, key1: key1, keyLength: Int32(content.count), outputLength: Int32(output.count))
+            if output.count <= 16 {
+                (entry.output0, entry.output1) = Self.words(output)
+            } else {
+                entry.longStart = Int32(longOutputs.count)
+                longOutputs.append(contentsOf: output)
+            }
+            var slot = Self.slot(key0, key1, content.count, shift)
+            while entries[slot].keyLength >= 0 { slot = (slot + 1) & (size - 1) }
+            entries[slot] = entry
+        }
+        self.entries = entries
+        self.shift = shift
+        mask = size - 1
+        self.longOutputs = longOutputs
+    }
+
+    /// Up to sixteen bytes as two words holding them in memory order, zero-padded.
+    private static func words(_ bytes: [UInt8]) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return words
+    }
+
+    @inline(__always)
+    private static func slot(_ key0: UInt64, _ key1: UInt64, _ length: Int, _ shift: UInt64) -> Int {
+        let mixed = (key0 ^ (key1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed &>> shift)
+    }
+
+    /// Renders `bytes` into `out` and returns how many bytes were consumed;
+    /// when `isFinal` is false, the rest (a tag that may continue in the next
+    /// chunk) must be given again with the input that follows it.
+    func render(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into out: inout OutputBuffer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var index = 0
+        var textStart = 0
+        while index < count {
+            let at = entries.withUnsafeBufferPointer { entries in
+                fastRun(base, count: count, index: &index, textStart: &textStart, out: &out, entries.baseAddress!)
+            }
+            guard at < count else { break }
+            // A `[` the fast loop leaves: near the end, or more than sixteen bytes before any `]`.
+            switch fallback.match(in: bytes, at: at, isFinal: isFinal) {
+            case .tag(let length, let face):
+                out.append(UnsafeBufferPointer(rebasing: bytes[textStart..<at]))
+                if !replacements.append(Int(face), to: &out) {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]))
+                }
+                index = at + length
+                textStart = index
+            case .needMore:
+                out.append(UnsafeBufferPointer(rebasing: bytes[textStart..<at]))
+                return at
+            case .none:
+                index = at + 1
+            }
+        }
+        out.append(UnsafeBufferPointer(rebasing: bytes[textStart..<count]))
+        return count
+    }
+
+    /// Renders from `index` until a `[` the table cannot decide (returned)
+    /// or the last `[` (returns `count`); text after `textStart` is not yet written.
+    /// Kept apart from the slow cases so its loop lives in registers.
+    @inline(never)
+    private func fastRun(_ base: UnsafePointer<UInt8>, count: Int, index: inout Int, textStart: inout Int,
+                         out: inout OutputBuffer, _ entries: UnsafePointer<Entry>) -> Int {
+        // A `[` at or before `fastEnd` has sixteen readable bytes after it.
+        let fastEnd = count &- 17
+        var next = index, text = textStart
+        var tail = Tail(&out, room: 4096)
+        defer {
+            tail.commit(to: &out)
+            index = next
+            textStart = text
+        }
+        while next < count {
+            guard let at = Self.nextOpening(base, from: next, count: count) else { next = count; return count }
+            guard at <= fastEnd else { next = at; return at }
+            let (length, entry) = probe(base + (at &+ 1), entries)
+            guard length >= 0 else { next = at; return at }
+            guard let entry else {
+                next = at &+ 1
+                continue
+            }
+            let textLength = at &- text
+            let outputLength = Int(truncatingIfNeeded: entry.pointee.outputLength)
+            tail.reserve(textLength &+ outputLength &+ 32, in: &out)
+            if textLength <= 16 {
+                // Two word copies (the reads stay before the tag's end, the writes within the room reserved).
+                tail.copyWords(UnsafeRawPointer(base + text), textLength)
+            } else {
+                tail.copy(UnsafeRawPointer(base + text), textLength)
+            }
+            if outputLength <= 16 {
+                tail.storeWords(entry.pointee.output0, entry.pointee.output1, outputLength)
+            } else {
+                longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(entry.pointee.longStart), outputLength) }
+            }
+            next = at &+ length &+ 2
+            text = next
+        }
+        return count
+    }
+
+    /// The free space at the end of an output buffer, written through a
+    /// cursor kept in registers and handed back by ``commit(to:)``.
+    private struct Tail {
+        private var start: UnsafeMutablePointer<UInt8>
+        private var cursor: UnsafeMutablePointer<UInt8>
+        private var end: UnsafeMutablePointer<UInt8>
+
+        @inline(__always)
+        init(_ out: inout OutputBuffer, room: Int) {
+            let space = out.freeSpace(atLeast: room)
+            start = space.baseAddress!
+            cursor = start
+            end = start + space.count
+        }
+
+        /// Hands the bytes written back to `out`.
+        @inline(__always)
+        mutating func commit(to out: inout OutputBuffer) {
+            out.commitTail(start.distance(to: cursor))
+            start = cursor
+        }
+
+        /// Makes sure `needed` bytes fit after the cursor.
+        @inline(__always)
+        mutating func reserve(_ needed: Int, in out: inout OutputBuffer) {
+            if cursor.distance(to: end) < needed { grow(needed, in: &out) }
+        }
+
+        @inline(never)
+        private mutating func grow(_ needed: Int, in out: inout OutputBuffer) {
+            commit(to: &out)
+            self = Tail(&out, room: needed)
+        }
+
+        /// Copies `count` (at most sixteen) bytes from `source`, writing sixteen.
+        @inline(__always)
+        mutating func copyWords(_ source: UnsafeRawPointer, _ count: Int) {
+            storeWords(source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count)
+        }
+
+        /// Writes the first `count` bytes of two words (as they lie in memory), writing sixteen.
+        @inline(__always)
+        mutating func storeWords(_ first: UInt64, _ second: UInt64, _ count: Int) {
+            UnsafeMutableRawPointer(cursor).storeBytes(of: first, as: UInt64.self)
+            UnsafeMutableRawPointer(cursor + 8).storeBytes(of: second, as: UInt64.self)
+            cursor += count
+        }
+
+        @inline(__always)
+        mutating func copy(_ source: UnsafeRawPointer, _ count: Int) {
+            memcpy(cursor, source, count)
+            cursor += count
+        }
+    }
+
+    /// The position of the next `[` at or after `start`: the next eight bytes
+    /// are tested in place (tags often follow each other), the rest by `memchr`.
+    @inline(__always)
+    private static func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        if start &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+            if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
+            guard let found = memchr(base + start + 8, 0x5B, count &- start &- 8) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let found = memchr(base + start, 0x5B, count &- start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Looks up the bracketed bytes at `content` (just after a `[`, with
+    /// sixteen readable bytes): the number of bytes before `]` (-1 if `]` is
+    /// not among the sixteen) and the table entry, if any.
+    @inline(__always)
+    private func probe(_ content: UnsafePointer<UInt8>, _ entries: UnsafePointer<Entry>) -> (Int, UnsafePointer<Entry>?) {
+        let raw = UnsafeRawPointer(content)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        var key0 = first, key1: UInt64 = 0
+        let length: Int
+        let stop = Self.zeroBytes(first ^ 0x5D5D_5D5D_5D5D_5D5D)
+        if stop != 0 {
+            length = stop.trailingZeroBitCount &>> 3
+            key0 = first & Self.lowBytes(length)
+        } else {
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let stop = Self.zeroBytes(second ^ 0x5D5D_5D5D_5D5D_5D5D)
+            guard stop != 0 else { return (-1, nil) }
+            length = 8 &+ stop.trailingZeroBitCount &>> 3
+            key1 = second & Self.lowBytes(length &- 8)
+        }
+        var slot = Self.slot(key0, key1, length, shift)
+        while true {
+            let entry = entries + slot
+            let stored = Int(truncatingIfNeeded: entry.pointee.keyLength)
+            if stored == length && entry.pointee.key0 == key0 && entry.pointee.key1 == key1 { return (length, entry) }
+            if stored < 0 { return (length, nil) }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// The bytes of `word` that are zero, flagged by their high bit; the lowest flag is exact.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// A mask of the low `count` bytes (`count` below 8).
+    @inline(__always)
+    private static func lowBytes(_ count: Int) -> UInt64 {
+        (UInt64(1) &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+import TestSupport
+@testable import FaceText
+
+/// The render fast path must write exactly what the general scanner and
+/// writer write, for every input and every way of splitting it.
+@Suite struct BracketRenderKernelTests {
+    /// Faces at the kernel's edges: content of 16 and 17 bytes, outputs of
+    /// 16 and 17 bytes and longer, a tag with no output, `[]`, a tag holding a line feed.
+    static let edgeCatalog = FaceCatalog(faces: [
+        Face(tag: "[哈哈]", emoji: "\u{1F603}"),
+        Face(tag: "[a]", emoji: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"),   // 25-byte output
+        Face(tag: "[0123456789abcdef]", emoji: "\u{1F600}"),                                       // 16 bytes inside
+        Face(tag: "[0123456789abcdefg]", emoji: "\u{1F601}"),                                      // 17 bytes inside
+        Face(tag: "[失望但如释重负]", emoji: "\u{1F625}"),                                            // 21 bytes inside
+        Face(tag: "[sixteen-output]", emoji: "\u{1F469}\u{200D}\u{1F4BB}\u{1F3FD}"),               // 15-byte output
+        Face(tag: "[exactly]", emoji: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"),               // 18-byte output
+        Face(tag: "[最右]"),
+        Face(tag: "[]", emoji: "\u{2B50}"),
+        Face(tag: "[a\nb]", emoji: "\u{1F4A5}"),
+        Face(tag: "[心]", traditionalTag: "[心心]", aliases: ["[heart]"], emoji: "\u{2764}\u{FE0F}"),
+        Face(tag: "[心]", emoji: "\u{1F49B}"),                                                      // a repeated tag: the first wins
+    ])
+
+    static let styles: [RenderStyle] = [
+        .unicode, .markdown(imageBase: "f/"), .path(imageBase: "/i/"), .template("<{name}:{emoji}>", imageBase: ""),
+    ]
+
+    @Test func theKernelRunsForBracketCatalogsAndPlainTextStylesOnly() {
+        #expect(FaceRenderer(catalog: .default).writer.kernel != nil)
+        #expect(FaceRenderer(catalog: .default, style: .markdown()).writer.kernel != nil)
+        #expect(FaceRenderer(catalog: .default, style: .html()).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: .default, style: .path(), emojiImages: true).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: .wechat).writer.kernel == nil)      // `/::)` codes do not start with `[`
+        #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, allowKernel: false).writer.kernel == nil)
+    }
+
+    @Test(arguments: [
+        "", "[", "]", "[[哈哈]]", "[哈哈", "哈哈]", "[]", "[a]", "[a][a][a]", "x[a\nb]y", "[0123456789abcdef]",
+        "[0123456789abcdefg]", "[0123456789abcdefgh]", "[失望但如释重负][失望但如释重负", "[exactly][sixteen-output]",
+        "[最右][心心][heart][心]", "[\u{FF}哈哈]", "[哈哈]\u{FF}", "\r\n[哈哈]\r\n", "[哈哈]" + String(repeating: "x", count: 40) + "[a]",
+    ])
+    func edgeCasesMatchTheGeneralPath(input: String) {
+        for style in Self.styles {
+            assertSameOutput(Array(input.utf8), catalog: Self.edgeCatalog, style: style)
+        }
+    }
+
+    @Test func hostileTextMatchesTheGeneralPathWhereverItIsSplit() {
+        var generator = HostileText(seed: 0xFACE_0001, catalog: Self.edgeCatalog)
+        for round in 0..<300 {
+            let input = generator.next(maximumPieces: 40)
+            assertSameOutput(input, catalog: Self.edgeCatalog, style: Self.styles[round % Self.styles.count])
+        }
+        var defaultText = HostileText(seed: 0xFACE_0002)
+        for _ in 0..<300 {
+            assertSameOutput(defaultText.next(maximumPieces: 40), catalog: .default, style: .unicode)
+        }
+    }
+
+    @Test func denseTagsOverLongInputMatchTheGeneralPath() {
+        // Many chunks of many tags: tags cut at every chunk end, and the output buffer grows.
+        var generator = HostileText(seed: 0xFACE_0003, pieces: [.tag, .tag, .tag, .partialTag, .lineBreak, .cjk])
+        var input: [UInt8] = []
+        while input.count < 200_000 { input += generator.next(maximumPieces: 50) }
+        for chunkSize in [1 << 16, 4099, 100, 17] {
+            #expect(render(input, catalog: .default, style: .unicode, kernel: true, chunkSize: chunkSize)
+                    == render(input, catalog: .default, style: .unicode, kernel: false, chunkSize: input.count))
+        }
+    }
+
+    private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle,
+                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = render(input, catalog: catalog, style: style, kernel: false, chunkSize: max(input.count, 1))
+        for chunkSize in [max(input.count, 1), 1, 2, 3, 7, 16, 17, 18, 33] {
+            let actual = render(input, catalog: catalog, style: style, kernel: true, chunkSize: chunkSize)
+            #expect(actual == expected, "chunks of \(chunkSize): \(String(decoding: input, as: UTF8.self).debugDescription)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    private func render(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle, kernel: Bool, chunkSize: Int) -> [UInt8] {
+        let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: false, allowKernel: kernel)
+        var stream = renderer.makeStream()
+        var out: [UInt8] = []
+        var start = 0
+        while start < input.count {
+            let end = min(start + chunkSize, input.count)
+            stream.process(Array(input[start..<end]), into: &out)
+            start = end
+        }
+        stream.finish(into: &out)
+        return out
+    }
+}
