@@ -18,41 +18,100 @@ struct EmojiMatcher: Sendable {
     }
 
     let emojiIndex: ByteKeyTable
+    /// For each scalar of U+2000–U+2FFF (E2 xx xx) and U+1F000–U+1FFFF
+    /// (F0 9F xx xx), where emoji live, the match of that scalar alone,
+    /// precomputed: its face, or ``noFace``, ``textCode``, ``noneCode``,
+    /// ``slowCode``, or ``extendCode`` for a scalar that extends a cluster.
+    private let block2: [Int32]
+    private let block1F: [Int32]
+    private static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
+    private static let extendCode: Int32 = -5
 
     private typealias P = EmojiProperties
 
+    /// A matcher; `precompute` builds the tables of the single-scalar fast path (for scanners that look for emoji).
+    init(emojiIndex: ByteKeyTable, precompute: Bool = true) {
+        self.emojiIndex = emojiIndex
+        block2 = precompute ? Self.block(lead: [0xE2], emojiIndex) : []
+        block1F = precompute ? Self.block(lead: [0xF0, 0x9F], emojiIndex) : []
+    }
+
+    private static func block(lead: [UInt8], _ emojiIndex: ByteKeyTable) -> [Int32] {
+        let base: UInt32 = lead.count == 1 ? 0x2000 : 0x1F000
+        return (0..<4096).map { (low: Int) -> Int32 in
+            let flags = P.flags(base + UInt32(low))
+            if flags & P.regionalIndicator != 0 { return slowCode }
+            if flags & P.extend != 0 || base + UInt32(low) == P.zwj { return extendCode }
+            if flags & P.emoji == 0 { return noneCode }
+            if let face = emojiIndex.value(for: lead + [0x80 | UInt8(low >> 6), 0x80 | UInt8(low & 0x3F)]) { return face }
+            return flags & P.presentation != 0 ? noFace : textCode
+        }
+    }
+
     /// Matches at `start`, whose byte is not ASCII or is a keycap base (`#`, `*`, `0`–`9`).
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
-        if let single = singleScalarEmoji(bytes, start) { return single }
+        if let simple = simpleEmoji(bytes, start) { return simple }
         return matchCluster(in: bytes, at: start, isFinal: isFinal)
     }
 
-    /// The fast path for the most common emoji: one four-byte scalar followed
-    /// by something that cannot extend it (ASCII, CJK, or another emoji that is
-    /// not a skin tone), so the cluster is exactly those four bytes.
+    /// The fast path for the most common emoji: one scalar of U+2000–U+2FFF
+    /// or U+1F000–U+1FFFF, maybe U+FE0F, then a scalar that does not extend
+    /// the cluster. The answer is what ``matchCluster(in:at:isFinal:)`` gives,
+    /// read from a table; nil sends every other case (and any doubt at the
+    /// end of the buffer) to the full matcher.
     @inline(__always)
-    private func singleScalarEmoji(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
-        guard bytes[start] == 0xF0, start + 5 < bytes.count else { return nil }
-        let b1 = bytes[start + 1], b2 = bytes[start + 2], b3 = bytes[start + 3], next = bytes[start + 4]
-        guard b1 >= 0x90, b1 <= 0xBF, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return nil }
-        let cannotExtend: Bool
-        switch next {
-        case 0x00...0x7F, 0xE3...0xE9: cannotExtend = true
-        case 0xF0:
-            // Another four-byte scalar: it extends this one only if it is a skin tone (F0 9F 8F BB–BF).
-            guard start + 7 < bytes.count else { return nil }
-            cannotExtend = !(bytes[start + 5] == 0x9F && bytes[start + 6] == 0x8F && bytes[start + 7] >= 0xBB)
-        default: cannotExtend = false
+    private func simpleEmoji(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+        let count = bytes.count
+        guard start + 4 < count, !block1F.isEmpty else { return nil }
+        let lead = bytes[start]
+        var code: Int32
+        var end: Int
+        if lead == 0xF0 {
+            let b2 = bytes[start + 2], b3 = bytes[start + 3]
+            guard bytes[start + 1] == 0x9F, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return nil }
+            code = block1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(b3 & 0x3F)] }
+            end = start + 4
+        } else if lead == 0xE2 {
+            let b1 = bytes[start + 1], b2 = bytes[start + 2]
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+            code = block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
+            end = start + 3
+        } else {
+            return nil
         }
-        guard cannotExtend else { return nil }
-        let value = UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(b3 & 0x3F)
-        let flags = P.flags(value)
-        guard flags & P.regionalIndicator == 0 else { return nil }
-        guard flags & P.emoji != 0, flags & P.extend == 0 else { return Match.none }
-        if let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<(start + 4)]))) {
-            return .emoji(length: 4, face: face)
+        if code == Self.noneCode || code == Self.extendCode { return Match.none }
+        guard code != Self.slowCode else { return nil }
+        var qualified = false
+        if end + 2 < count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F {
+            end += 3
+            qualified = true
         }
-        return flags & P.presentation != 0 ? .emoji(length: 4, face: -1) : .text(length: 4)
+        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        if code >= 0 { return .emoji(length: end - start, face: code) }
+        return code == Self.noFace || qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
+    }
+
+    /// Whether the scalar at `index` extends a cluster (Extend or ZWJ), as
+    /// the full matcher decides it; nil when the buffer ends too soon to tell.
+    @inline(__always)
+    private func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
+        guard index + 3 < bytes.count else { return nil }
+        let lead = bytes[index]
+        switch lead {
+        case 0x00...0x7F, 0xE4...0xE9:
+            return false    // ASCII, and U+4000–U+9FFF, which holds no extender (tested)
+        case 0xE2:
+            let b1 = bytes[index + 1], b2 = bytes[index + 2]
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
+            return block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] } == Self.extendCode
+        case 0xF0 where bytes[index + 1] == 0x9F:
+            let b2 = bytes[index + 2], b3 = bytes[index + 3]
+            guard b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return false }
+            return block1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(b3 & 0x3F)] } == Self.extendCode
+        default:
+            guard case .scalar(let value, _) = UTF8Decoder.decode(bytes, at: index) else { return false }
+            return value == P.zwj || P.flags(value) & P.extend != 0
+        }
     }
 
     private func matchCluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {

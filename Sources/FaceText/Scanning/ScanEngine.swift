@@ -30,7 +30,7 @@ struct ScanEngine: Sendable {
     init(catalog: FaceCatalog, recognized: Recognized) {
         self.catalog = catalog
         self.recognized = recognized
-        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex)
+        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: recognized.contains(.emoji))
         tagTrie = catalog.index.tagTrie
         bracketTags = catalog.index.bracketTags
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
