@@ -19,9 +19,35 @@ struct InputFiles {
         _ body: (UnsafeBufferPointer<UInt8>) throws(IOError) -> Void,
         end: (String) throws(IOError) -> Void
     ) throws(IOError) -> Bool {
-        var allRead = true
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.chunkSize)
         defer { buffer.deallocate() }
+        return try forEachSource(context) { (name, source) throws(IOError) -> IOError? in
+            try start(name)
+            var failure: IOError?
+            while true {
+                let count: Int
+                do throws(IOError) {
+                    count = try source.read(into: buffer)
+                } catch {
+                    failure = error
+                    break
+                }
+                if count == 0 { break }
+                try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+            try end(name)
+            return failure
+        }
+    }
+
+    /// Opens each input in turn and calls `body` with it; `body` returns the
+    /// read error that ended the input early, if any, which is reported
+    /// naming the input, as is an input that cannot be opened. Returns false
+    /// if any input failed. Write errors thrown by `body` stop everything.
+    func forEachSource(
+        _ context: CommandContext, _ body: (String, ByteSource) throws(IOError) -> IOError?
+    ) throws(IOError) -> Bool {
+        var allRead = true
         for name in names {
             let source: ByteSource
             do throws(IOError) {
@@ -32,20 +58,10 @@ struct InputFiles {
                 continue
             }
             defer { if name != "-" { source.close() } }
-            try start(name)
-            while true {
-                let count: Int
-                do throws(IOError) {
-                    count = try source.read(into: buffer)
-                } catch {
-                    context.error("\(displayName(name)): \(error)")
-                    allRead = false
-                    break
-                }
-                if count == 0 { break }
-                try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            if let failure = try body(name, source) {
+                context.error("\(displayName(name)): \(failure)")
+                allRead = false
             }
-            try end(name)
         }
         return allRead
     }

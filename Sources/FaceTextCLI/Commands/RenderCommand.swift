@@ -17,12 +17,14 @@ enum RenderCommand {
                        help: "Prefix for image file names, such as 'faces/' or a URL."),
             OptionSpec(long: "emoji", short: "e", valueName: nil,
                        help: "Also turn Unicode emoji into images named by code point (1f600.png), twemoji style. Needs an image style."),
+            StreamTransform.jobsOption,
         ],
         examples: [
             ("printf '今天[哈哈]了[心]\\n' | facetext render", "Tags to emoji: prints 今天😃了❤️"),
             ("facetext render --to html --image-base faces/ chat.log > chat.html", "HTML with image tags, text escaped"),
             ("facetext render --to markdown --emoji --image-base https://example.com/72x72/ chat.log", "Markdown, emoji as twemoji images"),
             ("facetext render --template '<span class=\"face\">{name}</span>' chat.log", "A template of your own"),
+            ("facetext render --jobs 0 big.log > big.out", "Every processor on one big file"),
         ],
         run: run
     )
@@ -46,6 +48,6 @@ enum RenderCommand {
             throw UsageError(.conflict("'--emoji' needs an image style: --to html, markdown or path, or --template."), command: spec)
         }
         let renderer = FaceRenderer(catalog: context.catalog, style: style, emojiImages: invocation.flag("emoji"))
-        return try StreamTransform.run(invocation, context, makeStream: renderer.makeStream)
+        return try StreamTransform.run(invocation, context, command: spec, makeStream: renderer.makeStream)
     }
 }

@@ -1,9 +1,29 @@
 import FaceText
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The loop shared by `render` and `tag`: each input streamed through a
 /// fresh transform, output written after every chunk so it appears as soon
-/// as input does.
+/// as input does; or, with `--jobs`, transformed on several threads.
 enum StreamTransform {
+    static let jobsOption = OptionSpec(
+        long: "jobs", short: "j", valueName: "n",
+        help: "Transform on n threads at once (0: one per processor), in blocks of n MiB cut at line ends. Same output, written a block at a time.",
+        defaultValue: "1")
+
+    /// Runs on the threads `--jobs` asks for.
+    static func run(_ invocation: Invocation, _ context: CommandContext, command: CommandSpec,
+                    makeStream: () -> TransformStream) throws -> ExitStatus {
+        var jobs = try invocation.integer("jobs", minimum: 0, command: command) ?? 1
+        if jobs == 0 { jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+        guard jobs > 1 else { return try run(invocation, context, makeStream: makeStream) }
+        return try ParallelTransform.run(invocation, context, jobs: jobs, makeStream: makeStream)
+    }
+
     static func run(_ invocation: Invocation, _ context: CommandContext,
                     makeStream: () -> TransformStream) throws(IOError) -> ExitStatus {
         var stream = makeStream()
