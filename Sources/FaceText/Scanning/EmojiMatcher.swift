@@ -54,6 +54,43 @@ struct EmojiMatcher: Sendable {
         return matchCluster(in: bytes, at: start, isFinal: isFinal)
     }
 
+    /// An emoji of U+1F000–U+1FFFF at `start` that the fast path decides as
+    /// an emoji (its length and face, -1 for none), or nil for anything else:
+    /// the same answer as ``match(in:at:isFinal:)``, in fewer steps. `code` is
+    /// the table code of the scalar at `start` when a previous call gave it
+    /// back as `next` (the code of the scalar that follows, if in the block).
+    @inline(__always)
+    func fourByteEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                       code known: Int32?) -> (length: Int, face: Int32, next: Int32?)? {
+        let count = bytes.count
+        guard start + 4 < count, !block1F.isEmpty else { return nil }
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let code: Int32
+        if let known {
+            code = known
+        } else {
+            guard let looked = code1F(base.loadUnaligned(fromByteOffset: start, as: UInt32.self)) else { return nil }
+            code = looked
+        }
+        guard code >= Self.noFace else { return nil }
+        var end = start + 4
+        if end + 2 < count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F { end += 3 }
+        guard end + 3 < count else { return nil }
+        if let next = code1F(base.loadUnaligned(fromByteOffset: end, as: UInt32.self)) {
+            return next == Self.extendCode ? nil : (end - start, code, next)
+        }
+        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        return (end - start, code, nil)
+    }
+
+    /// The table code of a scalar F0 9F xx xx given as four bytes in memory order, or nil for other bytes.
+    @inline(__always)
+    private func code1F(_ raw: UInt32) -> Int32? {
+        let word = UInt32(littleEndian: raw)
+        guard word & 0xC0C0_FFFF == 0x8080_9FF0 else { return nil }      // F0 9F, then two continuation bytes
+        return block1F.withUnsafeBufferPointer { $0[Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)] }
+    }
+
     /// The fast path for the most common emoji: one scalar of U+2000–U+2FFF
     /// or U+1F000–U+1FFFF, maybe U+FE0F, then a scalar that does not extend
     /// the cluster. The answer is what ``matchCluster(in:at:isFinal:)`` gives,

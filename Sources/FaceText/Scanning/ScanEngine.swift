@@ -20,6 +20,9 @@ struct ScanEngine: Sendable {
     private let classes: [UInt8]
     /// The only byte that can start a face, when there is just one (memchr skips to it).
     private let singleStart: UInt8?
+    /// Whether F0 can start nothing but an emoji, so emoji that follow a
+    /// face are matched straight away (chat text often strings them together).
+    private let emojiRuns: Bool
     /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
     private let singleEmojiSkip: Bool
     private let emoji: EmojiMatcher
@@ -27,10 +30,12 @@ struct ScanEngine: Sendable {
     private let bracketTags: BracketTagTable?
     private let images: ImageReferenceMatcher
 
-    init(catalog: FaceCatalog, recognized: Recognized) {
+    /// An engine; `fastPaths` off leaves out the emoji tables and emoji runs,
+    /// so tests can compare the two.
+    init(catalog: FaceCatalog, recognized: Recognized, fastPaths: Bool = true) {
         self.catalog = catalog
         self.recognized = recognized
-        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: recognized.contains(.emoji))
+        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: fastPaths && recognized.contains(.emoji))
         tagTrie = catalog.index.tagTrie
         bracketTags = catalog.index.bracketTags
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
@@ -53,6 +58,7 @@ struct ScanEngine: Sendable {
         self.classes = classes
         let starts = (0..<256).filter { classes[$0] != 0 }
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
+        emojiRuns = fastPaths && recognized.contains(.emoji) && classes[0xF0] == Self.emojiStart
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
     }
 
@@ -62,9 +68,9 @@ struct ScanEngine: Sendable {
     /// be scanned again with more input after it.
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into sink: inout Sink) -> Int {
         let count = bytes.count
-        var index = 0
-        var textStart = 0
         return classes.withUnsafeBufferPointer { classes in
+            var index = 0
+            var textStart = 0
             while index < count {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
@@ -84,6 +90,13 @@ struct ScanEngine: Sendable {
                     sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
                     index = start + length
                     textStart = index
+                    var code: Int32?
+                    while emojiRuns, let (length, face, next) = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
+                        sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
+                        index += length
+                        textStart = index
+                        code = next
+                    }
                 }
             }
             // A keycap base at the very end may begin a keycap in the next chunk.

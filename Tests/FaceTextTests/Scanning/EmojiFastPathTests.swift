@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 /// The emoji matcher's table-driven fast path must answer exactly as the full
@@ -37,6 +38,50 @@ import Testing
             }
             #expect(differences.isEmpty, "\(differences.prefix(10))")
         }
+    }
+
+    @Test func runsOfEmojiScanToTheSameTokensWithAndWithoutTheFastPaths() {
+        // Emoji strung together with every kind of follower between them, split at every chunk size.
+        var random = SeededGenerator(seed: 0xFACE_0009)
+        let singles = (0..<400).map { _ in Array(String(Unicode.Scalar(UInt32.random(in: 0x1F000...0x1FAFF, using: &random))!).utf8) }
+        let pieces = singles + Self.followers + HostileText.emojiSequences.map { Array($0.utf8) } + [Array("[哈哈]".utf8), Array("1\u{FE0F}".utf8)]
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+            let fast = ScanEngine(catalog: catalog, recognized: .all)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            for _ in 0..<200 {
+                var input: [UInt8] = []
+                for _ in 0..<Int.random(in: 1...40, using: &random) {
+                    input += Bool.random(using: &random) ? singles.randomElement(using: &random)! : pieces.randomElement(using: &random)!
+                }
+                let expected = tokens(full, input, chunkSize: input.count)
+                for chunkSize in [input.count, 1, 5, 9] {
+                    #expect(tokens(fast, input, chunkSize: chunkSize) == expected, "\(input)")
+                }
+            }
+        }
+    }
+
+    /// The tokens of `input` fed in chunks, with neighbouring text tokens merged
+    /// (how text is split into tokens may depend on the chunks; faces may not).
+    private func tokens(_ engine: ScanEngine, _ input: [UInt8], chunkSize: Int) -> [Token] {
+        var stream = TokenStream(scanner: ChunkedScanner(engine: engine))
+        var tokens: [Token] = []
+        var start = 0
+        while start < input.count {
+            let end = min(start + max(chunkSize, 1), input.count)
+            tokens += stream.feed(Array(input[start..<end]))
+            start = end
+        }
+        tokens += stream.finish()
+        var merged: [Token] = []
+        for token in tokens {
+            if token.kind == .text, let last = merged.last, last.kind == .text {
+                merged[merged.count - 1].range = last.range.lowerBound..<token.range.upperBound
+            } else {
+                merged.append(token)
+            }
+        }
+        return merged
     }
 
     @Test func noScalarFromU4000ToU9FFFExtendsACluster() {
