@@ -29,7 +29,12 @@ struct BracketRenderKernel: Sendable {
         var longStart: Int32 = 0
     }
 
+    /// The tags, after an empty entry at index 0 (key length -1, so it matches nothing).
     private let entries: [Entry]
+    /// For each hash slot, an index into `entries` (0: empty). Many more
+    /// slots than tags, so a probe seldom meets another tag first.
+    private let slots: [UInt16]
+    private let multiplier: UInt64
     private let shift: UInt64
     private let mask: Int
     private let longOutputs: [UInt8]
@@ -37,36 +42,56 @@ struct BracketRenderKernel: Sendable {
     private let fallback: BracketTagTable
     private let replacements: FlatStrings
 
-    /// A kernel for `tags`, writing `replacements[face]` for each face (nil: the tag stays).
-    init(tags: BracketTagTable, replacements: FlatStrings) {
+    /// A kernel for `tags`, writing `replacements[face]` for each face (nil:
+    /// the tag stays); nil for a catalog of more short tags than the table holds.
+    init?(tags: BracketTagTable, replacements: FlatStrings) {
         fallback = tags
         self.replacements = replacements
         let short = tags.keys.filter { $0.key.count <= 18 && !$0.key.contains(0x0A) }
-        var size = 16
-        while size < short.count * 2 { size *= 2 }
-        var entries = [Entry](repeating: Entry(), count: size)
+        guard short.count < Int(UInt16.max) else { return nil }
+        var entries = [Entry()]
         var longOutputs: [UInt8] = []
-        let shift = UInt64(64 - size.trailingZeroBitCount)
         for (key, face) in short {
             // A tag that stays as it is gets itself as output: every known tag is a hit.
             let output = replacements[Int(face)] ?? key
             let content = Array(key.dropFirst().dropLast())
             let (raw0, raw1) = Self.words(content)
-            let (key0, key1) = (UInt64(littleEndian: raw0), UInt64(littleEndian: raw1))
-            var entry = Entry(key0: key0, key1: key1, keyLength: Int32(content.count), outputLength: Int32(output.count))
+            var entry = Entry(key0: UInt64(littleEndian: raw0), key1: UInt64(littleEndian: raw1),
+                              keyLength: Int32(content.count), outputLength: Int32(output.count))
             if output.count <= 16 {
                 (entry.output0, entry.output1) = Self.words(output)
             } else {
                 entry.longStart = Int32(longOutputs.count)
                 longOutputs.append(contentsOf: output)
             }
-            var slot = Self.slot(key0, key1, content.count, shift)
-            while entries[slot].keyLength >= 0 { slot = (slot + 1) & (size - 1) }
-            entries[slot] = entry
+            entries.append(entry)
         }
-        self.entries = entries
-        self.shift = shift
+        var size = 64
+        while size < short.count * 16 && size < 1 << 17 { size *= 2 }
+        shift = UInt64(64 - size.trailingZeroBitCount)
         mask = size - 1
+        // Of a few fixed multipliers, the one whose probes meet the fewest other tags.
+        var best: (slots: [UInt16], multiplier: UInt64, displaced: Int)?
+        var candidate: UInt64 = 0xBF58_476D_1CE4_E5B9
+        for _ in 0..<(short.count < 4096 ? 16 : 1) {
+            var slots = [UInt16](repeating: 0, count: size)
+            var displaced = 0
+            for index in 1..<entries.count {
+                let entry = entries[index]
+                var slot = Self.slot(entry.key0, entry.key1, Int(entry.keyLength), candidate, shift)
+                while slots[slot] != 0 {
+                    slot = (slot + 1) & mask
+                    displaced += 1
+                }
+                slots[slot] = UInt16(index)
+            }
+            if best == nil || displaced < best!.displaced { best = (slots, candidate, displaced) }
+            if displaced == 0 { break }
+            candidate = (candidate &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019) | 1
+        }
+        slots = best!.slots
+        multiplier = best!.multiplier
+        self.entries = entries
         self.longOutputs = longOutputs
     }
 
@@ -80,8 +105,8 @@ struct BracketRenderKernel: Sendable {
     }
 
     @inline(__always)
-    private static func slot(_ key0: UInt64, _ key1: UInt64, _ length: Int, _ shift: UInt64) -> Int {
-        let mixed = (key0 ^ (key1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+    private static func slot(_ key0: UInt64, _ key1: UInt64, _ length: Int, _ multiplier: UInt64, _ shift: UInt64) -> Int {
+        let mixed = (key0 ^ (key1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* multiplier
         return Int(truncatingIfNeeded: mixed &>> shift)
     }
 
@@ -252,13 +277,17 @@ struct BracketRenderKernel: Sendable {
             length = 8 &+ stop.trailingZeroBitCount &>> 3
             key1 = second & Self.lowBytes(length &- 8)
         }
-        var slot = Self.slot(key0, key1, length, shift)
-        while true {
-            let entry = entries + slot
-            let stored = Int(truncatingIfNeeded: entry.pointee.keyLength)
-            if stored == length && entry.pointee.key0 == key0 && entry.pointee.key1 == key1 { return (length, entry) }
-            if stored < 0 { return (length, nil) }
-            slot = (slot &+ 1) & mask
+        var slot = Self.slot(key0, key1, length, multiplier, shift)
+        return slots.withUnsafeBufferPointer { slots in
+            while true {
+                let index = Int(slots[slot])
+                let entry = entries + index
+                if Int(truncatingIfNeeded: entry.pointee.keyLength) == length && entry.pointee.key0 == key0 && entry.pointee.key1 == key1 {
+                    return (length, entry)
+                }
+                if index == 0 { return (length, nil) }
+                slot = (slot &+ 1) & mask
+            }
         }
     }
 

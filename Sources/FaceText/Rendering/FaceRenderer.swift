@@ -141,7 +141,7 @@ struct RenderWriter: Sendable {
         let index = catalog.index
         if allowKernel, !isHTML, !emojiImages, let bracketTags = index.bracketTags,
            index.tagTrie.firstBytes.indices.allSatisfy({ index.tagTrie.firstBytes[$0] == ($0 == Int(UInt8(ascii: "["))) }) {
-            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements)
+            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements)     // nil for a huge catalog
         } else {
             kernel = nil
         }
