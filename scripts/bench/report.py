@@ -13,11 +13,20 @@ print()
 print("| job | command | MB/s (median) | × perl | × cat-through-a-pipe | peak RSS |")
 print("|---|---|---:|---:|---:|---:|")
 for job, name, size, median, rss in rows:
-    if job.startswith("shape"):
+    if job.startswith("shape") or job.startswith("jobs"):
         continue
     rate = mbps[name]
     cell = name.replace("|", "\\|")
     print(f"| {job} | {cell} | {rate:,.1f} | {rate / perl:.2f} | {rate / cat:.3f} | {int(rss) / 1024:.1f} MB |")
+print()
+print("Several threads (`--jobs 2`, same output), compared with one:")
+print()
+print("| command | MB/s | vs one thread |")
+print("|---|---:|---:|")
+for job, name, size, median, rss in rows:
+    if job.startswith("jobs"):
+        kind = job.split("-")[1]
+        print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / mbps['facetext ' + kind]:.2f} |")
 print()
 print("Throughput by input shape (facetext alone; corpora of the same size for each shape, compared with the mixed one):")
 print()

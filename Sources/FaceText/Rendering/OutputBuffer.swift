@@ -117,21 +117,15 @@ public final class ByteBuffer {
 
     /// Appends a whole number in decimal.
     public func append(decimal value: Int) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = value.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            storage.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...]))
-        }
+        append(maximumCount: 20) { ByteWriter(at: $0).putting(decimal: value) }
+    }
+
+    /// Lets `body` write up to `maximumCount` bytes in place, through a
+    /// pointer to the free space; `body` returns how many it wrote. For
+    /// writers that assemble many small pieces (see ``ByteWriter``).
+    public func append(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let space = storage.freeSpace(atLeast: maximumCount)
+        storage.commitTail(body(space.baseAddress!))
     }
 
     /// Calls `body` with the bytes written so far.
@@ -145,5 +139,74 @@ public final class ByteBuffer {
     /// Lends the storage to a stream for one call, without copying.
     func withStorage<R>(_ body: (inout OutputBuffer) -> R) -> R {
         body(&storage)
+    }
+}
+
+/// A cursor writing into memory made ready by ``ByteBuffer/append(maximumCount:_:)``.
+public struct ByteWriter {
+    /// Where the next byte goes.
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+
+    /// A cursor at `start`.
+    @inlinable
+    public init(at start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+        position = start
+    }
+
+    /// The number of bytes written.
+    @inlinable
+    public var count: Int { start.distance(to: position) }
+
+    /// Writes bytes.
+    @inlinable
+    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        position.update(from: base, count: bytes.count)
+        position += bytes.count
+    }
+
+    /// Writes bytes.
+    @inlinable
+    public mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+
+    /// Writes one byte.
+    @inlinable
+    public mutating func put(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    /// Writes a whole number in decimal (at most 20 bytes).
+    @inlinable
+    public mutating func put(decimal value: Int) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        if rest < 10 {
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest))
+            return
+        }
+        // Digits from the right into a small buffer, then copied.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                let quotient = rest / 10
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
+                rest = quotient
+            } while rest > 0
+            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...]))
+        }
+    }
+
+    /// The bytes written so far, as a count: `body`'s return value for ``ByteBuffer/append(maximumCount:_:)``.
+    @inlinable
+    public consuming func putting(decimal value: Int) -> Int {
+        put(decimal: value)
+        return count
     }
 }
