@@ -38,6 +38,9 @@ struct BracketRenderKernel: Sendable {
     private let shift: UInt64
     private let mask: Int
     private let longOutputs: [UInt8]
+    /// How many bytes longer than its tag an output may be, and the shortest tag (bounds for the output's size).
+    private let growth: Int
+    private let shortestTag: Int
     /// The general matcher, for long tags and chunk ends.
     private let fallback: BracketTagTable
     private let replacements: FlatStrings
@@ -66,6 +69,8 @@ struct BracketRenderKernel: Sendable {
             }
             entries.append(entry)
         }
+        growth = max(0, entries.dropFirst().map { Int($0.outputLength) - Int($0.keyLength) - 2 }.max() ?? 0)
+        shortestTag = entries.dropFirst().map { Int($0.keyLength) + 2 }.min() ?? 2
         var size = 64
         while size < short.count * 16 && size < 1 << 17 { size *= 2 }
         shift = UInt64(64 - size.trailingZeroBitCount)
@@ -158,9 +163,20 @@ struct BracketRenderKernel: Sendable {
             index = next
             textStart = text
         }
+        // When no output is more than a few bytes longer than its tag, room for the
+        // whole chunk is made once (what it holds, what tags may add, and slack for
+        // the whole-word writes); otherwise before each tag.
+        let bounded = growth <= 4
+        if bounded { tail.reserve((count &- next) &+ ((count &- next) / shortestTag &+ 1) &* growth &+ 64, in: &out) }
         while next < count {
-            guard let at = Self.nextOpening(base, from: next, count: count) else { next = count; return count }
-            guard at <= fastEnd else { next = at; return at }
+            let at: Int
+            if next <= fastEnd && base[next] == 0x5B {
+                at = next       // tags back to back
+            } else {
+                guard let found = Self.nextOpening(base, from: next, count: count) else { next = count; return count }
+                guard found <= fastEnd else { next = found; return found }
+                at = found
+            }
             let (length, entry) = probe(base + (at &+ 1), entries)
             guard length >= 0 else { next = at; return at }
             guard let entry else {
@@ -169,7 +185,7 @@ struct BracketRenderKernel: Sendable {
             }
             let textLength = at &- text
             let outputLength = Int(truncatingIfNeeded: entry.pointee.outputLength)
-            tail.reserve(textLength &+ outputLength &+ 32, in: &out)
+            if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
             if textLength <= 16 {
                 // Two word copies (the reads stay before the tag's end, the writes within the room reserved).
                 tail.copyWords(UnsafeRawPointer(base + text), textLength)
