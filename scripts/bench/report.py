@@ -24,9 +24,10 @@ print()
 print("| command | MB/s | vs one thread |")
 print("|---|---:|---:|")
 for job, name, size, median, rss in rows:
-    if job.startswith("jobs"):
+    if job.startswith("jobs") and "--jobs" in name:
         kind = job.split("-")[1]
-        print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / mbps['facetext ' + kind]:.2f} |")
+        single = name.replace(" --jobs 2", "") if job.endswith("-long") else "facetext " + kind
+        print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / mbps[single]:.2f} |")
 print()
 print("Throughput by input shape (facetext alone; corpora of the same size for each shape, compared with the mixed one):")
 print()
