@@ -9,9 +9,11 @@ import Darwin
 /// recognised, and text is copied unchanged (every style but HTML, without
 /// emoji images).
 ///
-/// Per `[` it does one `memchr`, loads the next sixteen bytes as two words
-/// (which are both the search for `]` and the hash key), and probes an
-/// open-addressing table whose entries hold the replacement bytes inline.
+/// Per `[` (found in place right after a tag, else by `memchr`) it loads
+/// the next sixteen bytes as two words, which are both the search for `]`
+/// and the hash key, and probes a sparse open-addressing table whose entries
+/// hold the replacement bytes inline; text and replacements are written as
+/// whole words into room made once per chunk when outputs are short.
 /// Tags longer than sixteen bytes between the brackets, and the last bytes
 /// of a chunk, go through ``BracketTagTable``. The output is byte for byte
 /// what the general scanner and ``RenderWriter`` write (tests compare the
@@ -20,7 +22,7 @@ struct BracketRenderKernel: Sendable {
     private struct Entry {
         var key0: UInt64 = 0
         var key1: UInt64 = 0
-        /// Bytes between the brackets; -1 for an empty slot.
+        /// Bytes between the brackets; -1 for the empty entry.
         var keyLength: Int32 = -1
         var outputLength: Int32 = 0
         var output0: UInt64 = 0
