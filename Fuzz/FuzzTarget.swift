@@ -5,7 +5,8 @@
 // backspace presses; the rest is the text. The target checks the invariants
 // and traps (so libFuzzer reports a crash) when one fails:
 //  - rendering and tagging in chunks give the same bytes as in one piece;
-//  - the scanner's tokens cover the input exactly, without overlap or gap;
+//  - the scanner's tokens cover the input exactly, without overlap or gap,
+//    and are the same without the emoji fast paths;
 //  - render changes nothing but tags (every other byte is kept);
 //  - backspace only ever removes a suffix, and nothing with no press.
 // The address sanitizer catches out-of-bounds access and use after free.
@@ -15,6 +16,7 @@ let renderer = FaceRenderer(catalog: catalog)
 let htmlRenderer = FaceRenderer(catalog: catalog, style: .html(imageBase: "f/"), emojiImages: true)
 let tagger = FaceTagger(catalog: catalog)
 let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+let slowEngine = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .images, .unknownTags], fastPaths: false)
 let editor = LineEditor(catalog: catalog)
 
 func check(_ condition: Bool, _ message: StaticString) {
@@ -53,6 +55,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         position = token.range.upperBound
     }
     check(position == input.count, "tokens do not cover the input")
+    var slowTokens = TokenCollector()
+    _ = input.withUnsafeBufferPointer { slowEngine.scan($0, isFinal: true, into: &slowTokens) }
+    check(slowTokens.tokens == tokens, "the emoji fast paths change the tokens")
 
     // Render changes only tags: what is left between them is the same bytes.
     var expected: [UInt8] = []
