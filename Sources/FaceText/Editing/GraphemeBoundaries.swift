@@ -8,8 +8,9 @@
 ///
 /// To stay linear on long lines, boundaries are computed only from a *safe
 /// point* back from the position of interest: a place where Unicode's rules
-/// always break whatever came before (before an ASCII printable or CJK
-/// ideograph, after a scalar that cannot be Prepend).
+/// always break whatever came before (before an ASCII printable, a CJK
+/// ideograph, or a pictograph not after a ZWJ; after a scalar that cannot be
+/// Prepend).
 enum GraphemeBoundaries {
     /// The unit starts in `bytes[start..<end]`, ascending; `start` must be a break.
     static func starts(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Int] {
@@ -84,10 +85,13 @@ enum GraphemeBoundaries {
     }
 
     /// Whether a break before `position` is certain: the scalar there always
-    /// starts a cluster, and the scalar before it cannot be Prepend.
+    /// starts a cluster (a pictograph does unless a ZWJ comes before it), and
+    /// the scalar before it cannot be Prepend.
     static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position), startsCluster(value) else { return false }
+        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position) else { return false }
+        let always = startsCluster(value)
+        guard always || isLonePictograph(value) else { return false }
         // Find the scalar before: back over continuation bytes to its lead.
         var lead = position - 1
         while lead > 0, lead > position - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
@@ -95,7 +99,16 @@ enum GraphemeBoundaries {
             return true    // an invalid byte before: always a unit boundary
         }
         if previous == 0x0D && value == 0x0A { return false }
+        if !always && previous == EmojiProperties.zwj { return false }     // GB11 may join them
         return cannotBePrepend(previous)
+    }
+
+    /// Extended_Pictographic scalars that are neither Extend nor regional
+    /// indicators: no rule but GB11 (after a ZWJ) keeps a break from before them.
+    private static func isLonePictograph(_ value: UInt32) -> Bool {
+        let flags = EmojiProperties.flags(value)
+        return flags & EmojiProperties.pictographic != 0
+            && flags & (EmojiProperties.extend | EmojiProperties.regionalIndicator) == 0
     }
 
     /// Scalars before which no rule forbids a break: printable ASCII, general
@@ -123,12 +136,17 @@ enum GraphemeBoundaries {
         while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
-              startsCluster(value) else { return nil }
+              startsCluster(value) || isLonePictograph(value) else { return nil }
         return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
     }
 
+    /// Ranges that hold no Prepend scalar (those are a few Arabic, Syriac,
+    /// Indic and historic-script marks): Latin to Hebrew, punctuation and
+    /// symbols, CJK, Hangul, variation selectors, fullwidth forms, emoji, tags.
     private static func cannotBePrepend(_ value: UInt32) -> Bool {
-        value < 0x600 || (0x2E80...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+        value < 0x600 || (0x2000...0x2BFF).contains(value) || (0x2E80...0x9FFF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xFE00...0xFE0F).contains(value)
             || (0xFF00...0xFFEF).contains(value) || (0x1F000...0x1FAFF).contains(value)
+            || (0xE0000...0xE007F).contains(value)
     }
 }
