@@ -146,9 +146,15 @@ struct EmojiMatcher: Sendable {
             guard b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return false }
             return block1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(b3 & 0x3F)] } == Self.extendCode
         default:
-            guard case .scalar(let value, _) = UTF8Decoder.decode(bytes, at: index) else { return false }
-            return value == P.zwj || P.flags(value) & P.extend != 0
+            return Self.extends(bytes, at: index)
         }
+    }
+
+    /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.
+    @inline(never)
+    private static func extends(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard case .scalar(let value, _) = UTF8Decoder.decode(bytes, at: index) else { return false }
+        return value == P.zwj || P.flags(value) & P.extend != 0
     }
 
     private func matchCluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {

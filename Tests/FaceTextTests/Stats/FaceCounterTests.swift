@@ -1,0 +1,27 @@
+import Testing
+@testable import FaceText
+
+@Suite struct FaceCounterTests {
+    /// Emoji without a face are counted by their bytes less U+FE0F; single
+    /// scalars take a shortcut that must count the same.
+    @Test func facelessEmojiAreCountedByTheirSequence() {
+        var stream = FaceCountingStream(catalog: FaceCatalog(faces: []))
+        Array("🚀🚀\u{FE0F} 👨‍👩‍👧 🚀\n🇨🇳".utf8).withUnsafeBufferPointer { stream.feed($0) }
+        stream.finish()
+        #expect(stream.stats.counts == ["🚀": 3, "👨‍👩‍👧": 1, "🇨🇳": 1])
+    }
+
+    /// Spellings that differ only in the order of combining marks are one
+    /// `String` key; which spelling names it must not depend on hashing.
+    @Test func equivalentSpellingsAreNamedByTheFirstInByteOrder() {
+        let first = "🚀\u{0301}\u{302A}", second = "🚀\u{302A}\u{0301}"
+        for input in [first + " " + second, second + " " + first, second + " " + second + " " + first] {
+            var stream = FaceCountingStream(catalog: FaceCatalog(faces: []))
+            Array(input.utf8).withUnsafeBufferPointer { stream.feed($0) }
+            stream.finish()
+            let keys = stream.stats.ranked.map(\.key)
+            #expect(keys.count == 1)
+            #expect(keys.first.map { Array($0.utf8) } == Array(first.utf8))
+        }
+    }
+}
