@@ -24,6 +24,10 @@ struct EmojiMatcher: Sendable {
     /// ``slowCode``, or ``extendCode`` for a scalar that extends a cluster.
     private let block2: [Int32]
     private let block1F: [Int32]
+    /// The emoji properties (``EmojiProperties``) of the same two blocks, read
+    /// without the lazy-global check of the shared tables.
+    private let flags2: [UInt8]
+    private let flags1F: [UInt8]
     private static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
     private static let extendCode: Int32 = -5
 
@@ -34,6 +38,8 @@ struct EmojiMatcher: Sendable {
         self.emojiIndex = emojiIndex
         block2 = precompute ? Self.block(lead: [0xE2], emojiIndex) : []
         block1F = precompute ? Self.block(lead: [0xF0, 0x9F], emojiIndex) : []
+        flags2 = precompute ? (0..<4096).map { P.flags(0x2000 + UInt32($0)) } : []
+        flags1F = precompute ? (0..<4096).map { P.flags(0x1F000 + UInt32($0)) } : []
     }
 
     private static func block(lead: [UInt8], _ emojiIndex: ByteKeyTable) -> [Int32] {
@@ -83,6 +89,19 @@ struct EmojiMatcher: Sendable {
         return (end - start, code, nil)
     }
 
+    /// An emoji right after another face, as ``match(in:at:isFinal:)`` would
+    /// find it, or nil: a lone scalar of U+1F000–U+1FFFF through
+    /// ``fourByteEmoji(in:at:code:)``, else (starting with F0, or with E2 when
+    /// `e2` allows) whatever the single-scalar fast path decides is an emoji.
+    @inline(__always)
+    func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, code: Int32?,
+                  e2: Bool) -> (length: Int, face: Int32, next: Int32?)? {
+        if let lone = fourByteEmoji(in: bytes, at: start, code: code) { return lone }
+        guard start < bytes.count, bytes[start] == 0xF0 || (e2 && bytes[start] == 0xE2),
+              case .emoji(let length, let face)? = simpleEmoji(bytes, start) else { return nil }
+        return (length, face, nil)
+    }
+
     /// The table code of a scalar F0 9F xx xx given as four bytes in memory order, or nil for other bytes.
     @inline(__always)
     private func code1F(_ raw: UInt32) -> Int32? {
@@ -113,11 +132,22 @@ struct EmojiMatcher: Sendable {
             guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
             code = block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
             end = start + 3
+        } else if lead < 0x80 {
+            return keycap(bytes, start)
         } else {
             return nil
         }
         if code == Self.noneCode || code == Self.extendCode { return Match.none }
-        guard code != Self.slowCode else { return nil }
+        if code == Self.slowCode {
+            // A regional indicator: a flag when another one follows.
+            guard end + 3 < count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x87,
+                  bytes[end + 3] >= 0xA6, bytes[end + 3] <= 0xBF else { return nil }
+            return pair(bytes, start, end + 4)
+        }
+        if end + 3 < count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x8F,
+           bytes[end + 3] >= 0xBB, bytes[end + 3] <= 0xBF {
+            return pair(bytes, start, end + 4)      // a skin tone
+        }
         var qualified = false
         if end + 2 < count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F {
             end += 3
@@ -126,6 +156,32 @@ struct EmojiMatcher: Sendable {
         guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
         if code >= 0 { return .emoji(length: end - start, face: code) }
         return code == Self.noFace || qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
+    }
+
+    /// A keycap (`1`, maybe U+FE0F, U+20E3) that nothing extends; nil for anything else.
+    @inline(__always)
+    private func keycap(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+        var end = start + 1
+        if bytes[end] == 0xEF {
+            guard end + 2 < bytes.count, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F else { return nil }
+            end += 3
+        }
+        guard end + 2 < bytes.count, bytes[end] == 0xE2, bytes[end + 1] == 0x83, bytes[end + 2] == 0xA3 else { return nil }
+        end += 3
+        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        // Looked up without U+FE0F, as the catalog's emoji are.
+        var key = (UInt32(bytes[start]) | 0xA383_E200).littleEndian     // base, E2 83 A3
+        let face = withUnsafeBytes(of: &key) { emojiIndex.value(for: $0) }
+        return .emoji(length: end - start, face: face ?? -1)
+    }
+
+    /// Two four-byte scalars that make one emoji (a flag, or a base and a skin
+    /// tone) ending at `end`, when nothing extends them; nil sends it to the full matcher.
+    @inline(__always)
+    private func pair(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Match? {
+        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+        return .emoji(length: end - start, face: face ?? -1)
     }
 
     /// Whether the scalar at `index` extends a cluster (Extend or ZWJ), as
@@ -162,7 +218,7 @@ struct EmojiMatcher: Sendable {
             if case .truncated = UTF8Decoder.decode(bytes, at: start), !isFinal { return .needMore }
             return .none
         }
-        let firstFlags = first < 0x80 ? 0 : P.flags(first)
+        let firstFlags = first < 0x80 ? 0 : flags(first)
         var end = start + firstLength
         var qualified = firstFlags & P.presentation != 0
         var pictographic = firstFlags & P.pictographic != 0
@@ -182,7 +238,7 @@ struct EmojiMatcher: Sendable {
         } else if firstFlags & P.regionalIndicator != 0 {
             switch scalar(bytes, at: end, isFinal) {
             case .needMore: return .needMore
-            case .scalar(let value, let length) where P.flags(value) & P.regionalIndicator != 0:
+            case .scalar(let value, let length) where flags(value) & P.regionalIndicator != 0:
                 end += length
                 qualified = true
             default: return .text(length: firstLength)
@@ -201,9 +257,9 @@ struct EmojiMatcher: Sendable {
                 if case .needMore = next { return .needMore }
                 break
             }
-            let flags = P.flags(value)
-            if flags & P.extend != 0 {
-                if flags & P.emojiExtend != 0 {
+            let valueFlags = flags(value)
+            if valueFlags & P.extend != 0 {
+                if valueFlags & P.emojiExtend != 0 {
                     qualified = true
                     trailingMarks = end + length
                 }
@@ -213,7 +269,7 @@ struct EmojiMatcher: Sendable {
                 if pictographic {
                     let after = scalar(bytes, at: end, isFinal)
                     if case .needMore = after { return .needMore }
-                    if case .scalar(let joined, let joinedLength) = after, P.flags(joined) & P.pictographic != 0 {
+                    if case .scalar(let joined, let joinedLength) = after, flags(joined) & P.pictographic != 0 {
                         end += joinedLength
                         qualified = true
                         trailingMarks = end
@@ -256,8 +312,29 @@ struct EmojiMatcher: Sendable {
         case needMore
     }
 
+    /// The emoji properties of `value`, from this matcher's tables where it has them.
+    @inline(__always)
+    private func flags(_ value: UInt32) -> UInt8 {
+        if !flags1F.isEmpty {
+            if value &- 0x1F000 < 0x1000 { return flags1F.withUnsafeBufferPointer { $0[Int(value &- 0x1F000)] } }
+            if value &- 0x2000 < 0x1000 { return flags2.withUnsafeBufferPointer { $0[Int(value &- 0x2000)] } }
+            if value == 0xFE0F { return P.extend | P.emojiExtend }
+        }
+        return P.flags(value)
+    }
+
     @inline(__always)
     private func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ isFinal: Bool) -> Next {
+        // The three- and four-byte scalars of emoji, decoded without the general loop.
+        if index + 3 < bytes.count {
+            let lead = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
+            if lead == 0xF0, b1 >= 0x90, b1 <= 0xBF, b2 & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 {
+                return .scalar(UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
+            }
+            if lead & 0xF0 == 0xE0, lead != 0xE0, lead != 0xED, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 {
+                return .scalar(UInt32(lead & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F), 3)
+            }
+        }
         guard index < bytes.count else { return isFinal ? .end : .needMore }
         switch UTF8Decoder.decode(bytes, at: index) {
         case .scalar(let value, let length): return .scalar(value, length)

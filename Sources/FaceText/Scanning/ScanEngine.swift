@@ -23,6 +23,8 @@ struct ScanEngine: Sendable {
     /// Whether F0 can start nothing but an emoji, so emoji that follow a
     /// face are matched straight away (chat text often strings them together).
     private let emojiRuns: Bool
+    /// Whether E2 too starts nothing but an emoji (or the end of a keycap, which cannot follow a face).
+    private let emojiRunsFromE2: Bool
     /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
     private let singleEmojiSkip: Bool
     private let emoji: EmojiMatcher
@@ -59,6 +61,7 @@ struct ScanEngine: Sendable {
         let starts = (0..<256).filter { classes[$0] != 0 }
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
         emojiRuns = fastPaths && recognized.contains(.emoji) && classes[0xF0] == Self.emojiStart
+        emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
     }
 
@@ -91,7 +94,7 @@ struct ScanEngine: Sendable {
                     index = start + length
                     textStart = index
                     var code: Int32?
-                    while emojiRuns, let (length, face, next) = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
+                    while emojiRuns, let (length, face, next) = emoji.runEmoji(in: bytes, at: index, code: code, e2: emojiRunsFromE2) {
                         sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
                         index += length
                         textStart = index

@@ -26,7 +26,7 @@ import TestSupport
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 let head = Array(String(scalar).utf8)
                 // Each follower at the very end and with text after it (the fast path needs a few bytes of lookahead).
-                for follower in Self.followers + Self.followers.map({ $0 + Array("xyz".utf8) }) {
+                for follower in Self.followers + Self.followers.map({ $0 + Array("xyzw".utf8) }) {
                     let bytes = head + follower
                     for isFinal in [true, false] {
                         let (a, b) = bytes.withUnsafeBufferPointer {
@@ -37,6 +37,25 @@ import TestSupport
                 }
             }
             #expect(differences.isEmpty, "\(differences.prefix(10))")
+        }
+    }
+
+    @Test func keycapsMatchAsTheFullMatcherDoes() {
+        let fast = EmojiMatcher(emojiIndex: FaceCatalog.default.index.emojiIndex, precompute: true)
+        let full = EmojiMatcher(emojiIndex: FaceCatalog.default.index.emojiIndex, precompute: false)
+        let bodies = ["\u{FE0F}\u{20E3}", "\u{20E3}", "\u{FE0F}", "\u{FE0F}\u{FE0F}\u{20E3}", "\u{20E3}\u{20E3}", ""]
+        for base in "#*0123456789a" {
+            for body in bodies {
+                for follower in Self.followers + Self.followers.map({ $0 + Array("xyzw".utf8) }) {
+                    let bytes = Array((String(base) + body).utf8) + follower
+                    for isFinal in [true, false] {
+                        let (a, b) = bytes.withUnsafeBufferPointer {
+                            (fast.match(in: $0, at: 0, isFinal: isFinal), full.match(in: $0, at: 0, isFinal: isFinal))
+                        }
+                        #expect(a == b, "\(base)\(body.unicodeScalars.map { String($0.value, radix: 16) }) + \(follower)")
+                    }
+                }
+            }
         }
     }
 
