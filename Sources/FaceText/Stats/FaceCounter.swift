@@ -4,7 +4,7 @@
 public struct FaceCounter: Sendable {
     public let catalog: FaceCatalog
     private var byFace: [Int]
-    private var byBytes: [[UInt8]: Int] = [:]
+    private var byBytes = ByteCounts()
     /// Emoji without a face that are one scalar of U+1F000–U+1FFFF (with or
     /// without U+FE0F), counted by scalar: the common case, without a key to build.
     private var byBlockScalar: [Int] = []
@@ -33,7 +33,31 @@ public struct FaceCounter: Sendable {
                 byBlockScalar[scalar] += 1
                 return
             }
-            byBytes[token.kind == .emoji ? EmojiKey.normalized(Array(slice)) : Array(slice), default: 0] += 1
+            guard token.kind == .emoji, slice.contains(0xEF) else {
+                byBytes.add(UnsafeRawBufferPointer(slice))
+                return
+            }
+            // Without U+FE0F: on the stack when it fits, as emoji clusters nearly always do.
+            var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            let fits = withUnsafeMutableBytes(of: &key) { buffer -> Int? in
+                var length = 0, index = 0
+                while index < slice.count {
+                    if slice[index] == 0xEF, index + 2 < slice.count, slice[index + 1] == 0xB8, slice[index + 2] == 0x8F {
+                        index += 3
+                        continue
+                    }
+                    guard length < buffer.count else { return nil }
+                    buffer[length] = slice[index]
+                    length += 1
+                    index += 1
+                }
+                return length
+            }
+            if let length = fits {
+                withUnsafeBytes(of: &key) { byBytes.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            } else {
+                EmojiKey.normalized(Array(slice)).withUnsafeBytes { byBytes.add($0) }
+            }
         }
     }
 
@@ -49,10 +73,10 @@ public struct FaceCounter: Sendable {
     public var stats: FaceStats {
         var counts: [String: Int] = [:]
         for (face, count) in byFace.enumerated() where count > 0 { counts[catalog.faces[face].tag, default: 0] += count }
-        // In byte order, so the result does not depend on the dictionary's order: Swift
-        // strings compare by canonical equivalence, so spellings that differ only in
-        // the order of combining marks count as one, under the first in byte order.
-        for (bytes, count) in byBytes.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        // In byte order: Swift strings compare by canonical equivalence, so spellings
+        // that differ only in the order of combining marks count as one, under the
+        // first in byte order.
+        for (bytes, count) in byBytes.sorted {
             counts[String(decoding: bytes, as: UTF8.self), default: 0] += count
         }
         for (low, count) in byBlockScalar.enumerated() where count > 0 {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 @Suite struct FaceCounterTests {
@@ -23,5 +24,21 @@ import Testing
             #expect(keys.count == 1)
             #expect(keys.first.map { Array($0.utf8) } == Array(first.utf8))
         }
+    }
+
+    @Test func byteCountsAgreeWithADictionary() {
+        var random = SeededGenerator(seed: 0xFACE_0011)
+        var counts = ByteCounts()
+        var expected: [[UInt8]: Int] = [:]
+        for _ in 0..<20_000 {
+            // Many short keys (collisions, growth), some long, the empty key too.
+            let length = Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 0...200, using: &random) : Int.random(in: 0...3, using: &random)
+            let key = (0..<length).map { _ in UInt8.random(in: 0...7, using: &random) }
+            let times = Int.random(in: 1...3, using: &random)
+            key.withUnsafeBytes { counts.add($0, count: times) }
+            expected[key, default: 0] += times
+        }
+        #expect(Dictionary(uniqueKeysWithValues: counts.sorted.map { ($0.key, $0.count) }) == expected)
+        #expect(counts.sorted.map(\.key) == expected.keys.sorted { $0.lexicographicallyPrecedes($1) })
     }
 }

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts of byte strings in an open-addressing table probed with bytes
+/// borrowed from the input: a key is copied only the first time it is seen,
+/// so counting a million emoji without faces allocates nothing per emoji.
+struct ByteCounts: Sendable {
+    private struct Entry {
+        var start: Int32
+        var length: Int32
+        var hash: UInt64
+        var count: Int
+    }
+
+    /// Index into `entries` per slot, -1 for empty; twice as many slots as entries, at least.
+    private var slots = [Int32](repeating: -1, count: 64)
+    private var entries: [Entry] = []
+    private var storage: [UInt8] = []
+
+    /// Adds `count` to the tally of `key`.
+    mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) {
+        let hash = ByteKeyTable.hash(key)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { break }
+            if entries[index].hash == hash && Int(entries[index].length) == key.count && equal(entries[index], key) {
+                entries[index].count += count
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(entries.count)
+        entries.append(Entry(start: Int32(storage.count), length: Int32(key.count), hash: hash, count: count))
+        storage.append(contentsOf: key)
+        if entries.count * 2 > slots.count { grow() }
+    }
+
+    private func equal(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count > 0 else { return true }
+        return storage.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0 }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, entry) in entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+    }
+
+    /// Every key with its count, keys in byte order.
+    var sorted: [(key: [UInt8], count: Int)] {
+        entries.map { (Array(storage[Int($0.start)..<Int($0.start + $0.length)]), $0.count) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    }
+}
