@@ -2,7 +2,11 @@
 """Deterministic synthetic chat logs for the facetext benchmark.
 
 Usage: gen_corpus.py SHAPE MB SEED FACES.json > corpus
-SHAPE: mixed (a realistic chat log), emoji, tags, ascii, cjk, oneline.
+SHAPE: mixed (a realistic chat log), emoji (the faces' emoji, mostly single
+scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
+mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
+10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
+cjk, oneline.
 FACES.json is `facetext catalog list --json`: tags are drawn from it.
 The same arguments always give the same bytes."""
 import json, random, sys
@@ -11,6 +15,27 @@ shape, megabytes, seed, faces_path = sys.argv[1], float(sys.argv[2]), int(sys.ar
 faces = json.load(open(faces_path, encoding="utf-8"))
 tags = [f["tag"] for f in faces] + [a for f in faces for a in f["aliases"]]
 emoji = [f["emoji"] for f in faces if f["emoji"]] + ["🚀", "🎉", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "🤷‍♀️", "❤"]
+singles = [chr(c) for c in range(0x1F600, 0x1F650)] + ["🚀", "🎉", "🔥", "💯", "👍", "👏", "🙏", "💔", "🌹", "🍉"]
+selected = ["❤️", "☺️", "✌️", "☀️", "✔️", "☁️", "☝️", "♥️", "⚠️", "✈️", "❄️", "☎️"]
+text_style = ["❤", "☺", "✌", "✔", "™", "©", "☀", "♥"]
+skin_bases = ["👍", "👋", "🙏", "👏", "💪", "🤞", "👌", "✌", "☝", "🙋"]
+skin_tones = [chr(c) for c in range(0x1F3FB, 0x1F400)]
+zwj = ["👨‍👩‍👧", "👨‍👩‍👧‍👦", "👩‍💻", "🧑‍🤝‍🧑", "🏳️‍🌈", "🤷‍♀️", "🙋‍♂️", "❤️‍🔥", "😮‍💨", "🐻‍❄️", "👁️‍🗨️", "🧑🏽‍💻"]
+flags = ["".join(chr(0x1F1E6 + ord(c) - 65) for c in cc) for cc in ["CN", "US", "JP", "GB", "FR", "DE", "KR", "TW", "HK", "SG"]]
+flags.append("🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F")
+keycaps = [k + "\ufe0f\u20e3" for k in "0123456789#*"] + ["1\u20e3", "2\u20e3"]
+
+def any_emoji():
+    x = rng.random()
+    if x < 0.45: e = rng.choice(singles)
+    elif x < 0.60: e = rng.choice(selected)
+    elif x < 0.65: e = rng.choice(text_style)
+    elif x < 0.77: e = rng.choice(skin_bases) + rng.choice(skin_tones)
+    elif x < 0.87: e = rng.choice(zwj)
+    elif x < 0.93: e = rng.choice(flags)
+    else: e = rng.choice(keycaps)
+    return e * (2 + rng.randrange(4)) if rng.random() < 0.15 else e
+
 hanzi = "的一是了我不人在他有这个上们来到时大地为子中你说生国年着就那和要她出也得里后自以会家可下而过天去能对小多然于心学么之都好看起发当没成只如事把还用第样道想作种开美总从无情己面最女但现前些所同日手又行意动方期它头经长儿回位分爱老因很给名法间斯知世什两次使身者被高已亲其进此话常与活正感"
 words = ["ok", "lol", "merge", "review", "deploy", "btw", "plz", "meeting", "wifi", "Zoom", "ppt", "https://example.com/a?b=1"]
 punct = "，。！？：“”…—"
@@ -44,6 +69,8 @@ while len(out) < limit:
             data = data[:-1] + b"\xff\xfe" + data[-1:]
     elif shape == "emoji":
         data = ("".join(rng.choice(emoji) for _ in range(40)) + "\n").encode()
+    elif shape == "emoji-seq":
+        data = ("".join(any_emoji() for _ in range(rng.randint(1, 30))) + "\n").encode()
     elif shape == "tags":
         data = ("".join(rng.choice(tags) for _ in range(20)) + "\n").encode()
     elif shape == "ascii":

@@ -29,15 +29,23 @@ for job, name, size, median, rss in rows:
         single = name.replace(" --jobs 2", "") if job.endswith("-long") else "facetext " + kind
         print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / mbps[single]:.2f} |")
 print()
-print("Throughput by input shape (facetext alone; corpora of the same size for each shape, compared with the mixed one):")
+print("Throughput by input shape: MB/s, and in brackets compared with the mixed log of the same size (facetext alone).")
 print()
-print("| command | MB/s | vs mixed |")
-print("|---|---:|---:|")
-base = {kind: mbps[f"facetext {kind} (mixed)"] for kind in ("render", "tag")}
+kinds = [k for k in ("render", "tag", "stats", "backspace", "scan") if f"facetext {k} (mixed)" in mbps]
+shapes = []
 for job, name, size, median, rss in rows:
     if job.startswith("shape"):
-        kind = job.split("-")[1]
-        print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / base[kind]:.2f} |")
+        shape = name[name.index("(") + 1:-1]
+        if shape not in shapes:
+            shapes.append(shape)
+print("| shape | " + " | ".join(kinds) + " |")
+print("|---|" + "---:|" * len(kinds))
+for shape in shapes:
+    cells = []
+    for kind in kinds:
+        rate = mbps[f"facetext {kind} ({shape})"]
+        cells.append(f"{rate:,.0f} ({rate / mbps[f'facetext {kind} (mixed)']:.2f}×)")
+    print(f"| {shape} | " + " | ".join(cells) + " |")
 print()
 print(f"Start-up: facetext render < /dev/null {float(startup):.2f} ms median (perl -e 1: {float(perl_startup):.2f} ms).")
 print(f"Peak RSS: render over {big_mb} MB through a pipe {int(rss_1g) / 1024:.1f} MB; "

@@ -153,7 +153,8 @@ struct EmojiMatcher: Sendable {
             end += 3
             qualified = true
         }
-        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        guard let extends = mayExtend(bytes, at: end) else { return nil }
+        if extends { return joinedSequence(bytes, start) }
         if code >= 0 { return .emoji(length: end - start, face: code) }
         return code == Self.noFace || qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
     }
@@ -179,9 +180,49 @@ struct EmojiMatcher: Sendable {
     /// tone) ending at `end`, when nothing extends them; nil sends it to the full matcher.
     @inline(__always)
     private func pair(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Match? {
-        guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
+        guard let extends = mayExtend(bytes, at: end) else { return nil }
+        if extends { return joinedSequence(bytes, start) }
         let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
         return .emoji(length: end - start, face: face ?? -1)
+    }
+
+    /// A ZWJ sequence of pictographs from the two blocks, each maybe followed
+    /// by U+FE0F or a skin tone (`👨‍👩‍👧`, `🏳️‍🌈`, `🧑🏽‍💻`), that nothing extends;
+    /// nil for any other shape, which the full matcher then decides.
+    @inline(never)
+    private func joinedSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+        var index = start
+        var joins = 0
+        while true {
+            guard let (length, scalarFlags) = blockScalar(bytes, at: index), scalarFlags & P.pictographic != 0,
+                  scalarFlags & (P.extend | P.regionalIndicator) == 0 else { return nil }
+            index += length
+            if index + 2 < bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                index += 3                                          // U+FE0F
+            } else if index + 3 < bytes.count, bytes[index] == 0xF0, bytes[index + 1] == 0x9F, bytes[index + 2] == 0x8F,
+                      bytes[index + 3] >= 0xBB, bytes[index + 3] <= 0xBF {
+                index += 4                                          // a skin tone
+            }
+            guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8D else { break }
+            index += 3
+            joins += 1
+        }
+        guard joins > 0, index - start <= Self.maximumClusterLength, let extends = mayExtend(bytes, at: index), !extends else {
+            return nil
+        }
+        return .emoji(length: index - start, face: lookup(bytes, start, index) ?? -1)
+    }
+
+    /// The length and emoji properties of a whole scalar of U+2000–U+2FFF or U+1F000–U+1FFFF at `index`; nil for others.
+    @inline(__always)
+    private func blockScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, UInt8)? {
+        guard index + 2 < bytes.count else { return nil }
+        let lead = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
+        if lead == 0xE2, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 {
+            return (3, flags2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] })
+        }
+        guard lead == 0xF0, b1 == 0x9F, index + 3 < bytes.count, b2 & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 else { return nil }
+        return (4, flags1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(bytes[index + 3] & 0x3F)] })
     }
 
     /// Whether the scalar at `index` extends a cluster (Extend or ZWJ), as
