@@ -22,3 +22,34 @@ enum EmojiKey {
         return result
     }
 }
+
+/// A small stack buffer for emoji keys without U+FE0F, so lookups allocate nothing.
+struct FixedKey {
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+
+    /// Copies `bytes` leaving out every EF B8 8F; false if they do not fit in 64 bytes.
+    mutating func fill(from bytes: UnsafeRawBufferPointer) -> Bool {
+        var length = 0
+        let fits = withUnsafeMutableBytes(of: &storage) { buffer -> Bool in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                    index += 3
+                    continue
+                }
+                guard length < buffer.count else { return false }
+                buffer[length] = bytes[index]
+                length += 1
+                index += 1
+            }
+            return true
+        }
+        count = length
+        return fits
+    }
+
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+}

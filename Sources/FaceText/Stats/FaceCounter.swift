@@ -38,23 +38,9 @@ public struct FaceCounter: Sendable {
                 return
             }
             // Without U+FE0F: on the stack when it fits, as emoji clusters nearly always do.
-            var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-            let fits = withUnsafeMutableBytes(of: &key) { buffer -> Int? in
-                var length = 0, index = 0
-                while index < slice.count {
-                    if slice[index] == 0xEF, index + 2 < slice.count, slice[index + 1] == 0xB8, slice[index + 2] == 0x8F {
-                        index += 3
-                        continue
-                    }
-                    guard length < buffer.count else { return nil }
-                    buffer[length] = slice[index]
-                    length += 1
-                    index += 1
-                }
-                return length
-            }
-            if let length = fits {
-                withUnsafeBytes(of: &key) { byBytes.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            var key = FixedKey()
+            if key.fill(from: UnsafeRawBufferPointer(slice)) {
+                key.withBytes { byBytes.add($0) }
             } else {
                 EmojiKey.normalized(Array(slice)).withUnsafeBytes { byBytes.add($0) }
             }
