@@ -12,7 +12,7 @@ import Darwin
 enum StreamTransform {
     static let jobsOption = OptionSpec(
         long: "jobs", short: "j", valueName: "n",
-        help: "Transform on n threads at once (0: one per processor), in blocks of n MiB cut at line ends. Same output, written a block at a time.",
+        help: "Transform on n threads at once (0: one per processor), each taking 1 MiB at its turn, cut at a line end. Same output, written a MiB at a time.",
         defaultValue: "1")
 
     /// Runs on the threads `--jobs` asks for.
