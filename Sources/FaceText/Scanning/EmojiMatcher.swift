@@ -36,16 +36,16 @@ struct EmojiMatcher: Sendable {
     /// A matcher; `precompute` builds the tables of the single-scalar fast path (for scanners that look for emoji).
     init(emojiIndex: ByteKeyTable, precompute: Bool = true) {
         self.emojiIndex = emojiIndex
-        block2 = precompute ? Self.block(lead: [0xE2], emojiIndex) : []
-        block1F = precompute ? Self.block(lead: [0xF0, 0x9F], emojiIndex) : []
         flags2 = precompute ? (0..<4096).map { P.flags(0x2000 + UInt32($0)) } : []
         flags1F = precompute ? (0..<4096).map { P.flags(0x1F000 + UInt32($0)) } : []
+        block2 = precompute ? Self.block(lead: [0xE2], flags: flags2, emojiIndex) : []
+        block1F = precompute ? Self.block(lead: [0xF0, 0x9F], flags: flags1F, emojiIndex) : []
     }
 
-    private static func block(lead: [UInt8], _ emojiIndex: ByteKeyTable) -> [Int32] {
+    private static func block(lead: [UInt8], flags table: [UInt8], _ emojiIndex: ByteKeyTable) -> [Int32] {
         let base: UInt32 = lead.count == 1 ? 0x2000 : 0x1F000
         return (0..<4096).map { (low: Int) -> Int32 in
-            let flags = P.flags(base + UInt32(low))
+            let flags = table[low]
             if flags & P.regionalIndicator != 0 { return slowCode }
             if flags & P.extend != 0 || base + UInt32(low) == P.zwj { return extendCode }
             if flags & P.emoji == 0 { return noneCode }
@@ -102,6 +102,13 @@ struct EmojiMatcher: Sendable {
         return (length, face, nil)
     }
 
+    /// The table code of a scalar E2 `b1` `b2`, or nil if those are not continuation bytes.
+    @inline(__always)
+    private func code2(_ b1: UInt8, _ b2: UInt8) -> Int32? {
+        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+        return block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
+    }
+
     /// The table code of a scalar F0 9F xx xx given as four bytes in memory order, or nil for other bytes.
     @inline(__always)
     private func code1F(_ raw: UInt32) -> Int32? {
@@ -123,14 +130,12 @@ struct EmojiMatcher: Sendable {
         var code: Int32
         var end: Int
         if lead == 0xF0 {
-            let b2 = bytes[start + 2], b3 = bytes[start + 3]
-            guard bytes[start + 1] == 0x9F, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return nil }
-            code = block1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(b3 & 0x3F)] }
+            guard let looked = code1F(UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)) else { return nil }
+            code = looked
             end = start + 4
         } else if lead == 0xE2 {
-            let b1 = bytes[start + 1], b2 = bytes[start + 2]
-            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
-            code = block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
+            guard let looked = code2(bytes[start + 1], bytes[start + 2]) else { return nil }
+            code = looked
             end = start + 3
         } else if lead < 0x80 {
             return keycap(bytes, start)
@@ -235,13 +240,9 @@ struct EmojiMatcher: Sendable {
         case 0x00...0x7F, 0xE4...0xE9:
             return false    // ASCII, and U+4000–U+9FFF, which holds no extender (tested)
         case 0xE2:
-            let b1 = bytes[index + 1], b2 = bytes[index + 2]
-            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
-            return block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] } == Self.extendCode
+            return code2(bytes[index + 1], bytes[index + 2]) == Self.extendCode      // invalid bytes: no
         case 0xF0 where bytes[index + 1] == 0x9F:
-            let b2 = bytes[index + 2], b3 = bytes[index + 3]
-            guard b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return false }
-            return block1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(b3 & 0x3F)] } == Self.extendCode
+            return code1F(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)) == Self.extendCode
         default:
             return Self.extends(bytes, at: index)
         }

@@ -5,9 +5,6 @@ public struct FaceCounter: Sendable {
     public let catalog: FaceCatalog
     private var byFace: [Int]
     private var byBytes = ByteCounts()
-    /// Emoji without a face that are one scalar of U+1F000–U+1FFFF (with or
-    /// without U+FE0F), counted by scalar: the common case, without a key to build.
-    private var byBlockScalar: [Int] = []
 
     /// A counter for tokens of `catalog`.
     public init(catalog: FaceCatalog) {
@@ -28,11 +25,6 @@ public struct FaceCounter: Sendable {
             byFace[Int(token.face)] += 1
         } else if token.kind != .text {
             let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-            if token.kind == .emoji, let scalar = Self.blockScalar(slice) {
-                if byBlockScalar.isEmpty { byBlockScalar = Array(repeating: 0, count: 4096) }
-                byBlockScalar[scalar] += 1
-                return
-            }
             guard token.kind == .emoji, slice.contains(0xEF) else {
                 byBytes.add(UnsafeRawBufferPointer(slice))
                 return
@@ -47,14 +39,6 @@ public struct FaceCounter: Sendable {
         }
     }
 
-    /// The low twelve bits of a scalar F0 9F xx xx, alone or followed by U+FE0F (EF B8 8F); else nil.
-    @inline(__always)
-    private static func blockScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count == 4 || (bytes.count == 7 && bytes[4] == 0xEF && bytes[5] == 0xB8 && bytes[6] == 0x8F),
-              bytes[0] == 0xF0, bytes[1] == 0x9F else { return nil }
-        return Int(bytes[2] & 0x3F) << 6 | Int(bytes[3] & 0x3F)
-    }
-
     /// The counts so far, keyed by canonical tag or by emoji.
     public var stats: FaceStats {
         var counts: [String: Int] = [:]
@@ -64,9 +48,6 @@ public struct FaceCounter: Sendable {
         // first in byte order.
         for (bytes, count) in byBytes.sorted {
             counts[String(decoding: bytes, as: UTF8.self), default: 0] += count
-        }
-        for (low, count) in byBlockScalar.enumerated() where count > 0 {
-            counts[String(Unicode.Scalar(0x1F000 + UInt32(low))!), default: 0] += count
         }
         return FaceStats(counts: counts, catalog: FaceStats.catalogFingerprint(catalog))
     }
