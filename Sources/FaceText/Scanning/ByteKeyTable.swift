@@ -8,9 +8,17 @@ import Darwin
 /// probed with bytes borrowed from the input, without building a key.
 /// A class, so the hot path borrows its arrays instead of retaining them.
 final class ByteKeyTable: Sendable {
+    private struct Entry {
+        /// The key's first and last eight bytes (``ShortKeyWords``): the whole key when it has at most 16.
+        var words: ShortKeyWords
+        var start: Int32
+        var count: Int32
+        var value: Int32
+    }
+
     private let keys: [UInt8]
     private let slots: [Int32]          // index into `entries`, or -1
-    private let entries: [(start: Int32, count: Int32, value: Int32, hash: UInt64)]
+    private let entries: [Entry]
     private let mask: Int
 
     /// Builds a table; for a key given twice, the first value wins.
@@ -19,14 +27,14 @@ final class ByteKeyTable: Sendable {
         while size < pairs.count * 2 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
         var keys: [UInt8] = []
-        var entries: [(start: Int32, count: Int32, value: Int32, hash: UInt64)] = []
+        var entries: [Entry] = []
         var seen: Set<[UInt8]> = []
         for (key, value) in pairs where seen.insert(key).inserted {
-            let hash = key.withUnsafeBytes(Self.hash)
-            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            let words = key.withUnsafeBytes(ShortKeyWords.init)
+            var slot = Int(truncatingIfNeeded: words.hash(count: key.count)) & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(entries.count)
-            entries.append((Int32(keys.count), Int32(key.count), value, hash))
+            entries.append(Entry(words: words, start: Int32(keys.count), count: Int32(key.count), value: value))
             keys.append(contentsOf: key)
         }
         self.keys = keys
@@ -41,25 +49,28 @@ final class ByteKeyTable: Sendable {
     /// last eight bytes (keys here are tags and emoji, a few dozen bytes at most).
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let count = bytes.count
-        var first: UInt64 = 0, last: UInt64 = 0
-        if count >= 8 {
-            first = bytes.loadUnaligned(as: UInt64.self)
-            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for index in 0..<count { first |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-            last = first
-        }
-        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
+        ShortKeyWords(bytes).hash(count: bytes.count)
     }
 
     /// The value stored for `key`, or nil.
     @inline(__always)
     func value(for key: UnsafeRawBufferPointer) -> Int32? {
-        find(key, hash: Self.hash(key))
+        let words = ShortKeyWords(key)
+        var slot = Int(truncatingIfNeeded: words.hash(count: key.count)) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let index = Int(slots[slot])
+                    guard index >= 0 else { return nil }
+                    let entry = entries[index]
+                    // Keys of up to 16 bytes are equal when their words are.
+                    if entry.words == words && Int(entry.count) == key.count && (key.count <= 16 || equal(Int(entry.start), key)) {
+                        return entry.value
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
     }
 
     /// The value stored for `key`, or nil.
@@ -67,23 +78,9 @@ final class ByteKeyTable: Sendable {
         key.withUnsafeBytes { value(for: $0) }
     }
 
-    @inline(__always)
-    private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Int32? {
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let entry = entries[Int(slots[slot])]
-            if entry.hash == hash && Int(entry.count) == key.count && equal(Int(entry.start), key) {
-                return entry.value
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    @inline(__always)
+    @inline(never)
     private func equal(_ start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
-        guard key.count > 0 else { return true }
-        return keys.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, key.baseAddress!, key.count) == 0 }
+        keys.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, key.baseAddress!, key.count) == 0 }
     }
 
     /// FNV-1a over bytes, for fingerprints (stable across runs and machines).
@@ -91,5 +88,42 @@ final class ByteKeyTable: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
+    }
+}
+
+/// The first and last eight bytes of a byte string (for one shorter than
+/// eight, its bytes and zeros, twice): together with the length, a string
+/// of at most 16 bytes is equal to another exactly when these are.
+struct ShortKeyWords: Equatable, Sendable {
+    var first: UInt64
+    var last: UInt64
+
+    @inline(__always)
+    init(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        if count >= 8 {
+            first = bytes.loadUnaligned(as: UInt64.self)
+            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            if count >= 4 {
+                // Two overlapping loads: the bytes they share are the same.
+                word = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+                    | UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))) << (8 * UInt64(count - 4))
+            } else {
+                for index in 0..<count { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            }
+            first = word
+            last = word
+        }
+    }
+
+    /// The hash of the string these words came from, given its length.
+    @inline(__always)
+    func hash(count: Int) -> UInt64 {
+        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
     }
 }

@@ -9,6 +9,7 @@ import Darwin
 /// so counting a million emoji without faces allocates nothing per emoji.
 struct ByteCounts: Sendable {
     private struct Entry {
+        var words: ShortKeyWords
         var start: Int32
         var length: Int32
         var hash: UInt64
@@ -22,27 +23,37 @@ struct ByteCounts: Sendable {
 
     /// Adds `count` to the tally of `key`.
     mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) {
-        let hash = ByteKeyTable.hash(key)
+        let words = ShortKeyWords(key)
+        let hash = words.hash(count: key.count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { break }
-            if entries[index].hash == hash && Int(entries[index].length) == key.count && equal(entries[index], key) {
-                entries[index].count += count
-                return
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let index = Int(slots[slot])
+                    if index < 0 { return nil }
+                    let entry = entries[index]
+                    // Keys of up to 16 bytes are equal when their words are.
+                    if entry.words == words && Int(entry.length) == key.count && (key.count <= 16 || equal(entry, key)) {
+                        return index
+                    }
+                    slot = (slot + 1) & mask
+                }
             }
-            slot = (slot + 1) & mask
+        }
+        if let found {
+            entries[found].count += count
+            return
         }
         slots[slot] = Int32(entries.count)
-        entries.append(Entry(start: Int32(storage.count), length: Int32(key.count), hash: hash, count: count))
+        entries.append(Entry(words: words, start: Int32(storage.count), length: Int32(key.count), hash: hash, count: count))
         storage.append(contentsOf: key)
         if entries.count * 2 > slots.count { grow() }
     }
 
+    @inline(never)
     private func equal(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
-        guard key.count > 0 else { return true }
-        return storage.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0 }
+        storage.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0 }
     }
 
     private mutating func grow() {

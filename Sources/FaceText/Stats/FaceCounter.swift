@@ -4,7 +4,11 @@
 public struct FaceCounter: Sendable {
     public let catalog: FaceCatalog
     private var byFace: [Int]
-    private var byBytes = ByteCounts()
+    /// Emoji without a face, by their bytes as they came (U+FE0F is taken out
+    /// once per distinct spelling, in ``stats``, not once per emoji).
+    private var emojiBytes = ByteCounts()
+    /// Unknown tags, by their bytes.
+    private var tagBytes = ByteCounts()
 
     /// A counter for tokens of `catalog`.
     public init(catalog: FaceCatalog) {
@@ -23,19 +27,10 @@ public struct FaceCounter: Sendable {
     mutating func add(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         if token.face >= 0 {
             byFace[Int(token.face)] += 1
+        } else if token.kind == .emoji {
+            emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
         } else if token.kind != .text {
-            let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-            guard token.kind == .emoji, slice.contains(0xEF) else {
-                byBytes.add(UnsafeRawBufferPointer(slice))
-                return
-            }
-            // Without U+FE0F: on the stack when it fits, as emoji clusters nearly always do.
-            var key = FixedKey()
-            if key.fill(from: UnsafeRawBufferPointer(slice)) {
-                key.withBytes { byBytes.add($0) }
-            } else {
-                EmojiKey.normalized(Array(slice)).withUnsafeBytes { byBytes.add($0) }
-            }
+            tagBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
         }
     }
 
@@ -46,7 +41,12 @@ public struct FaceCounter: Sendable {
         // In byte order: Swift strings compare by canonical equivalence, so spellings
         // that differ only in the order of combining marks count as one, under the
         // first in byte order.
-        for (bytes, count) in byBytes.sorted {
+        var merged = ByteCounts()
+        for (bytes, count) in emojiBytes.sorted {
+            EmojiKey.normalized(bytes).withUnsafeBytes { merged.add($0, count: count) }
+        }
+        for (bytes, count) in tagBytes.sorted { bytes.withUnsafeBytes { merged.add($0, count: count) } }
+        for (bytes, count) in merged.sorted {
             counts[String(decoding: bytes, as: UTF8.self), default: 0] += count
         }
         return FaceStats(counts: counts, catalog: FaceStats.catalogFingerprint(catalog))
