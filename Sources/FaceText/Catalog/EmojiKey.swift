@@ -49,6 +49,17 @@ struct FixedKey {
         return fits
     }
 
+    /// Appends the first `length` (at most 4) bytes of `word`, given in memory
+    /// order; false, leaving the key as it was, when they would not fit.
+    @inline(__always)
+    mutating func append(_ word: UInt32, length: Int) -> Bool {
+        guard count + 4 <= MemoryLayout.size(ofValue: storage) else { return false }
+        let offset = count
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: word, toByteOffset: offset, as: UInt32.self) }
+        count += length
+        return true
+    }
+
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }

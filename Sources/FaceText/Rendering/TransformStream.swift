@@ -93,6 +93,9 @@ public struct TransformStream: Sendable {
         let writer: TagWriter
         var out: OutputBuffer
 
+        /// Emoji without a face are copied like the text around them.
+        static var wantsFacelessEmoji: Bool { false }
+
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
             writer.write(token, from: bytes, to: &out)

@@ -18,44 +18,55 @@ struct EmojiMatcher: Sendable {
     }
 
     let emojiIndex: ByteKeyTable
-    /// For each scalar of U+2000–U+2FFF (E2 xx xx) and U+1F000–U+1FFFF
-    /// (F0 9F xx xx), where emoji live, the match of that scalar alone,
-    /// precomputed: its face, or ``noFace``, ``textCode``, ``noneCode``,
-    /// ``slowCode``, or ``extendCode`` for a scalar that extends a cluster.
-    private let block2: [Int32]
-    private let block1F: [Int32]
-    /// The emoji properties (``EmojiProperties``) of the same two blocks, read
+    /// For each scalar of U+2000–U+2FFF (E2 xx xx, entries 0–4095) and
+    /// U+1F000–U+1FFFF (F0 9F xx xx, entries 4096–8191), where emoji live, the
+    /// match of that scalar alone, precomputed: its face, or ``noFace``,
+    /// ``textCode``, ``noneCode``, ``slowCode``, or ``extendCode`` for a
+    /// scalar that extends a cluster. Index with ``blockUnit(_:)``.
+    let blockCodes: [Int32]
+    /// The emoji properties (``EmojiProperties``) of the same scalars, read
     /// without the lazy-global check of the shared tables.
-    private let flags2: [UInt8]
-    private let flags1F: [UInt8]
-    private static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
-    private static let extendCode: Int32 = -5
+    let blockFlags: [UInt8]
+    static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
+    static let extendCode: Int32 = -5
 
-    private typealias P = EmojiProperties
+    typealias P = EmojiProperties
 
-    /// A matcher; `precompute` builds the tables of the single-scalar fast path (for scanners that look for emoji).
+    /// A matcher; `precompute` builds the tables of the fast paths (for scanners that look for emoji).
     init(emojiIndex: ByteKeyTable, precompute: Bool = true) {
         self.emojiIndex = emojiIndex
-        flags2 = precompute ? (0..<4096).map { P.flags(0x2000 + UInt32($0)) } : []
-        flags1F = precompute ? (0..<4096).map { P.flags(0x1F000 + UInt32($0)) } : []
-        block2 = precompute ? Self.block(lead: [0xE2], flags: flags2, emojiIndex) : []
-        block1F = precompute ? Self.block(lead: [0xF0, 0x9F], flags: flags1F, emojiIndex) : []
+        let scalars = (0..<4096).map { 0x2000 + UInt32($0) } + (0..<4096).map { 0x1F000 + UInt32($0) }
+        let flags = precompute ? scalars.map(P.flags) : []
+        blockFlags = flags
+        blockCodes = precompute ? zip(scalars, flags).map { Self.code(of: $0, flags: $1, emojiIndex) } : []
     }
 
-    private static func block(lead: [UInt8], flags table: [UInt8], _ emojiIndex: ByteKeyTable) -> [Int32] {
-        let base: UInt32 = lead.count == 1 ? 0x2000 : 0x1F000
-        return (0..<4096).map { (low: Int) -> Int32 in
-            let flags = table[low]
-            if flags & P.regionalIndicator != 0 { return slowCode }
-            if flags & P.extend != 0 || base + UInt32(low) == P.zwj { return extendCode }
-            if flags & P.emoji == 0 { return noneCode }
-            if let face = emojiIndex.value(for: lead + [0x80 | UInt8(low >> 6), 0x80 | UInt8(low & 0x3F)]) { return face }
-            return flags & P.presentation != 0 ? noFace : textCode
-        }
+    private static func code(of value: UInt32, flags: UInt8, _ emojiIndex: ByteKeyTable) -> Int32 {
+        if flags & P.regionalIndicator != 0 { return slowCode }
+        if flags & P.extend != 0 || value == P.zwj { return extendCode }
+        if flags & P.emoji == 0 { return noneCode }
+        if let face = emojiIndex.value(for: Array(String(Unicode.Scalar(value)!).utf8)) { return face }
+        return flags & P.presentation != 0 ? noFace : textCode
+    }
+
+    /// The table entry and length of a scalar of the two blocks given as its
+    /// first four bytes in memory order (E2 xx xx, or F0 9F xx xx); nil for any other bytes.
+    @inline(__always)
+    static func blockUnit(_ raw: UInt32) -> (index: Int, length: Int)? {
+        // Both readings computed and one selected: which block comes next is
+        // as random as the text, so it is better not branched on.
+        let word = UInt32(littleEndian: raw)
+        let isHigh = word & 0xC0C0_FFFF == 0x8080_9FF0
+        let isLow = word & 0xC0_C0FF == 0x80_80E2
+        let high = 4096 | Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)
+        let low = Int(word >> 2 & 0xFC0) | Int(word >> 16 & 0x3F)
+        guard isHigh || isLow else { return nil }
+        return (isHigh ? high : low, isHigh ? 4 : 3)
     }
 
     /// Matches at `start`, whose byte is not ASCII or is a keycap base (`#`, `*`, `0`–`9`).
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
+        if let (length, face) = cluster(in: bytes, at: start) { return .emoji(length: length, face: face) }
         if let simple = simpleEmoji(bytes, start) { return simple }
         return matchCluster(in: bytes, at: start, isFinal: isFinal)
     }
@@ -69,7 +80,7 @@ struct EmojiMatcher: Sendable {
     func fourByteEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
                        code known: Int32?) -> (length: Int, face: Int32, next: Int32?)? {
         let count = bytes.count
-        guard start + 4 < count, !block1F.isEmpty else { return nil }
+        guard start + 4 < count, !blockCodes.isEmpty else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
         let code: Int32
         if let known {
@@ -91,22 +102,32 @@ struct EmojiMatcher: Sendable {
 
     /// An emoji right after another face, as ``match(in:at:isFinal:)`` would
     /// find it, or nil: a lone scalar of U+1F000–U+1FFFF through
-    /// ``fourByteEmoji(in:at:code:)``, else (starting with F0, or with E2 when
-    /// `e2` allows) whatever the single-scalar fast path decides is an emoji.
+    /// ``fourByteEmoji(in:at:code:)``, else (starting with F0, with E2 when
+    /// `e2` allows, with a keycap base when `keycaps` does) whatever the fast
+    /// paths decide is an emoji.
     @inline(__always)
     func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, code: Int32?,
-                  e2: Bool) -> (length: Int, face: Int32, next: Int32?)? {
+                  e2: Bool, keycaps: Bool) -> (length: Int, face: Int32, next: Int32?)? {
         if let lone = fourByteEmoji(in: bytes, at: start, code: code) { return lone }
-        guard start < bytes.count, bytes[start] == 0xF0 || (e2 && bytes[start] == 0xE2),
+        if let (length, face) = cluster(in: bytes, at: start) { return (length, face, nil) }
+        guard start < bytes.count else { return nil }
+        let lead = bytes[start]
+        guard lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead)),
               case .emoji(let length, let face)? = simpleEmoji(bytes, start) else { return nil }
         return (length, face, nil)
+    }
+
+    /// Whether `byte` may begin a keycap: `#`, `*` or `0`–`9`.
+    @inline(__always)
+    static func isKeycapBase(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == 0x23 || byte == 0x2A
     }
 
     /// The table code of a scalar E2 `b1` `b2`, or nil if those are not continuation bytes.
     @inline(__always)
     private func code2(_ b1: UInt8, _ b2: UInt8) -> Int32? {
         guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
-        return block2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
+        return blockCodes.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
     }
 
     /// The table code of a scalar F0 9F xx xx given as four bytes in memory order, or nil for other bytes.
@@ -114,7 +135,7 @@ struct EmojiMatcher: Sendable {
     private func code1F(_ raw: UInt32) -> Int32? {
         let word = UInt32(littleEndian: raw)
         guard word & 0xC0C0_FFFF == 0x8080_9FF0 else { return nil }      // F0 9F, then two continuation bytes
-        return block1F.withUnsafeBufferPointer { $0[Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)] }
+        return blockCodes.withUnsafeBufferPointer { $0[4096 | Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)] }
     }
 
     /// The fast path for the most common emoji: one scalar of U+2000–U+2FFF
@@ -125,7 +146,7 @@ struct EmojiMatcher: Sendable {
     @inline(__always)
     private func simpleEmoji(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
         let count = bytes.count
-        guard start + 4 < count, !block1F.isEmpty else { return nil }
+        guard start + 4 < count, !blockCodes.isEmpty else { return nil }
         let lead = bytes[start]
         var code: Int32
         var end: Int
@@ -166,7 +187,7 @@ struct EmojiMatcher: Sendable {
 
     /// A keycap (`1`, maybe U+FE0F, U+20E3) that nothing extends; nil for anything else.
     @inline(__always)
-    private func keycap(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+    func keycap(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
         var end = start + 1
         if bytes[end] == 0xEF {
             guard end + 2 < bytes.count, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F else { return nil }
@@ -192,60 +213,95 @@ struct EmojiMatcher: Sendable {
     }
 
     /// A ZWJ sequence of pictographs from the two blocks, each maybe followed
-    /// by U+FE0F or a skin tone (`👨‍👩‍👧`, `🏳️‍🌈`, `🧑🏽‍💻`), that nothing extends;
-    /// nil for any other shape, which the full matcher then decides.
+    /// by U+FE0F or a skin tone (`👨‍👩‍👧`, `🏳️‍🌈`, `🧑🏽‍💻`), or a pictograph with
+    /// tag characters (`🏴󠁧󠁢󠁥󠁮󠁧󠁿`), that nothing extends; nil for any other shape,
+    /// which the full matcher then decides. The key without U+FE0F is built
+    /// on the way.
     @inline(never)
     private func joinedSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
+        let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var key = FixedKey()
         var index = start
-        var joins = 0
+        var joined = false
         while true {
-            guard let (length, scalarFlags) = blockScalar(bytes, at: index), scalarFlags & P.pictographic != 0,
-                  scalarFlags & (P.extend | P.regionalIndicator) == 0 else { return nil }
+            guard index + 7 < count, let (length, scalarFlags) = blockScalar(bytes, at: index),
+                  scalarFlags & P.pictographic != 0, scalarFlags & (P.extend | P.regionalIndicator) == 0,
+                  key.append(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self), length: length) else { return nil }
             index += length
-            if index + 2 < bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
-                index += 3                                          // U+FE0F
-            } else if index + 3 < bytes.count, bytes[index] == 0xF0, bytes[index + 1] == 0x9F, bytes[index + 2] == 0x8F,
-                      bytes[index + 3] >= 0xBB, bytes[index + 3] <= 0xBF {
-                index += 4                                          // a skin tone
+            let next = raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            if Self.isSelector(next) {
+                index += 3                                          // U+FE0F, not part of the key
+            } else if Self.isSkinTone(next) {
+                guard key.append(next, length: 4) else { return nil }
+                index += 4
             }
-            guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8D else { break }
+            while index + 3 < count, Self.isTagCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)) {
+                guard key.append(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self), length: 4) else { return nil }
+                index += 4
+                joined = true
+            }
+            guard index + 3 < count else { return nil }
+            let joiner = raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            guard UInt32(littleEndian: joiner) & 0xFF_FFFF == 0x8D_80E2 else { break }      // E2 80 8D, U+200D
+            guard key.append(joiner, length: 3) else { return nil }
             index += 3
-            joins += 1
+            joined = true
         }
-        guard joins > 0, index - start <= Self.maximumClusterLength, let extends = mayExtend(bytes, at: index), !extends else {
+        guard joined, index - start <= Self.maximumClusterLength, let extends = mayExtend(bytes, at: index), !extends else {
             return nil
         }
-        return .emoji(length: index - start, face: lookup(bytes, start, index) ?? -1)
+        let face = emojiIndex.count > 0 ? key.withBytes { emojiIndex.value(for: $0) } : nil
+        return .emoji(length: index - start, face: face ?? -1)
+    }
+
+    /// Whether four bytes in memory order begin with U+FE0F (EF B8 8F).
+    @inline(__always)
+    static func isSelector(_ word: UInt32) -> Bool {
+        UInt32(littleEndian: word) & 0xFF_FFFF == 0x8F_B8EF
+    }
+
+    /// Whether four bytes in memory order are a skin tone, U+1F3FB–U+1F3FF (F0 9F 8F BB–BF).
+    @inline(__always)
+    static func isSkinTone(_ word: UInt32) -> Bool {
+        let value = UInt32(littleEndian: word)
+        return value & 0xFF_FFFF == 0x8F_9FF0 && value >> 24 >= 0xBB && value >> 24 <= 0xBF
+    }
+
+    /// Whether four bytes in memory order are a tag character, U+E0020–U+E007F
+    /// (F3 A0 80 A0–BF, F3 A0 81 80–BF), which extend a cluster.
+    @inline(__always)
+    private static func isTagCharacter(_ word: UInt32) -> Bool {
+        let value = UInt32(littleEndian: word)
+        let last = value >> 24
+        switch value & 0xFF_FFFF {
+        case 0x80_A0F3: return last >= 0xA0 && last <= 0xBF
+        case 0x81_A0F3: return last >= 0x80 && last <= 0xBF
+        default: return false
+        }
     }
 
     /// The length and emoji properties of a whole scalar of U+2000–U+2FFF or U+1F000–U+1FFFF at `index`; nil for others.
     @inline(__always)
     private func blockScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, UInt8)? {
-        guard index + 2 < bytes.count else { return nil }
-        let lead = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
-        if lead == 0xE2, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 {
-            return (3, flags2.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] })
-        }
-        guard lead == 0xF0, b1 == 0x9F, index + 3 < bytes.count, b2 & 0xC0 == 0x80, bytes[index + 3] & 0xC0 == 0x80 else { return nil }
-        return (4, flags1F.withUnsafeBufferPointer { $0[Int(b2 & 0x3F) << 6 | Int(bytes[index + 3] & 0x3F)] })
+        guard index + 3 < bytes.count,
+              let (entry, length) = Self.blockUnit(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)) else { return nil }
+        return (length, blockFlags.withUnsafeBufferPointer { $0[entry] })
     }
 
     /// Whether the scalar at `index` extends a cluster (Extend or ZWJ), as
     /// the full matcher decides it; nil when the buffer ends too soon to tell.
     @inline(__always)
-    private func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
+    func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
         guard index + 3 < bytes.count else { return nil }
-        let lead = bytes[index]
-        switch lead {
-        case 0x00...0x7F, 0xE4...0xE9:
-            return false    // ASCII, and U+4000–U+9FFF, which holds no extender (tested)
-        case 0xE2:
-            return code2(bytes[index + 1], bytes[index + 2]) == Self.extendCode      // invalid bytes: no
-        case 0xF0 where bytes[index + 1] == 0x9F:
-            return code1F(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)) == Self.extendCode
-        default:
-            return Self.extends(bytes, at: index)
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)
+        if let (entry, _) = Self.blockUnit(raw), !blockCodes.isEmpty {
+            return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode
         }
+        let lead = bytes[index]
+        // ASCII, and U+4000–U+9FFF, which holds no extender (tested); invalid E2 and F0 9F bytes are decoded below.
+        if lead < 0x80 || (lead >= 0xE4 && lead <= 0xE9) { return false }
+        return Self.extends(bytes, at: index)
     }
 
     /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.
@@ -344,7 +400,7 @@ struct EmojiMatcher: Sendable {
         // Compared without U+FE0F (EF B8 8F); most clusters have none, and are looked up as they are.
         guard slice.contains(0xEF) else { return emojiIndex.value(for: slice) }
         var key = FixedKey()
-        guard key.fill(from: slice) else { return nil }
+        guard key.fill(from: slice) else { return emojiIndex.value(for: EmojiKey.normalized(slice)) }
         return key.withBytes { emojiIndex.value(for: $0) }
     }
 
@@ -357,9 +413,9 @@ struct EmojiMatcher: Sendable {
     /// The emoji properties of `value`, from this matcher's tables where it has them.
     @inline(__always)
     private func flags(_ value: UInt32) -> UInt8 {
-        if !flags1F.isEmpty {
-            if value &- 0x1F000 < 0x1000 { return flags1F.withUnsafeBufferPointer { $0[Int(value &- 0x1F000)] } }
-            if value &- 0x2000 < 0x1000 { return flags2.withUnsafeBufferPointer { $0[Int(value &- 0x2000)] } }
+        if !blockFlags.isEmpty {
+            if value &- 0x1F000 < 0x1000 { return blockFlags.withUnsafeBufferPointer { $0[4096 + Int(value &- 0x1F000)] } }
+            if value &- 0x2000 < 0x1000 { return blockFlags.withUnsafeBufferPointer { $0[Int(value &- 0x2000)] } }
             if value == 0xFE0F { return P.extend | P.emojiExtend }
         }
         return P.flags(value)

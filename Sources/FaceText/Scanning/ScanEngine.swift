@@ -25,6 +25,8 @@ struct ScanEngine: Sendable {
     private let emojiRuns: Bool
     /// Whether E2 too starts nothing but an emoji (or the end of a keycap, which cannot follow a face).
     private let emojiRunsFromE2: Bool
+    /// Whether keycap bases (`#`, `*`, `0`–`9`) start nothing but a keycap, so keycaps join emoji runs.
+    private let emojiRunsOfKeycaps: Bool
     /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
     private let singleEmojiSkip: Bool
     private let emoji: EmojiMatcher
@@ -62,6 +64,7 @@ struct ScanEngine: Sendable {
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
         emojiRuns = fastPaths && recognized.contains(.emoji) && classes[0xF0] == Self.emojiStart
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
+        emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
     }
 
@@ -85,36 +88,36 @@ struct ScanEngine: Sendable {
                     index += length
                 case .needMore:
                     // Keep a keycap base that the held-back bytes may complete.
-                    let stop = index > textStart && recognized.contains(.emoji) && Self.isKeycapBase(bytes[index - 1]) ? index - 1 : index
+                    let stop = index > textStart && recognized.contains(.emoji) && EmojiMatcher.isKeycapBase(bytes[index - 1]) ? index - 1 : index
                     flushText(textStart, stop, bytes, &sink)
                     return stop
                 case .face(let kind, let start, let length, let face):
-                    flushText(textStart, start, bytes, &sink)
-                    sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
+                    if kind != .emoji || face >= 0 || Sink.wantsFacelessEmoji {
+                        flushText(textStart, start, bytes, &sink)
+                        sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
+                        textStart = start + length
+                    }
                     index = start + length
-                    textStart = index
                     var code: Int32?
-                    while emojiRuns, let (length, face, next) = emoji.runEmoji(in: bytes, at: index, code: code, e2: emojiRunsFromE2) {
-                        sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
+                    while emojiRuns, let (length, face, next) = emoji.runEmoji(in: bytes, at: index, code: code, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) {
+                        if face >= 0 || Sink.wantsFacelessEmoji {
+                            flushText(textStart, index, bytes, &sink)
+                            sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
+                            textStart = index + length
+                        }
                         index += length
-                        textStart = index
                         code = next
                     }
                 }
             }
             // A keycap base at the very end may begin a keycap in the next chunk.
-            if !isFinal, recognized.contains(.emoji), textStart < count, Self.isKeycapBase(bytes[count - 1]) {
+            if !isFinal, recognized.contains(.emoji), textStart < count, EmojiMatcher.isKeycapBase(bytes[count - 1]) {
                 flushText(textStart, count - 1, bytes, &sink)
                 return count - 1
             }
             flushText(textStart, count, bytes, &sink)
             return count
         }
-    }
-
-    @inline(__always)
-    private static func isKeycapBase(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || byte == 0x23 || byte == 0x2A
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
@@ -200,7 +203,7 @@ struct ScanEngine: Sendable {
             guard index + 2 < bytes.count else { return isFinal ? .none : .needMore }
             let isSelector = byte == 0xEF && bytes[index + 1] == 0xB8 && bytes[index + 2] == 0x8F
             let isEnclosing = byte == 0xE2 && bytes[index + 1] == 0x83 && bytes[index + 2] == 0xA3
-            if (isSelector || isEnclosing) && index > textStart && Self.isKeycapBase(bytes[index - 1]) {
+            if (isSelector || isEnclosing) && index > textStart && EmojiMatcher.isKeycapBase(bytes[index - 1]) {
                 switch emoji.match(in: bytes, at: index - 1, isFinal: isFinal) {
                 case .emoji(let length, let face): return .face(.emoji, start: index - 1, length: length, face: face)
                 case .needMore: return .needMore

@@ -59,5 +59,13 @@ struct RawToken {
 
 /// Receives the engine's tokens in order.
 protocol TokenSink {
+    /// Whether emoji without a face come as tokens of their own; when false,
+    /// they are left in the text around them (fewer, longer text tokens).
+    static var wantsFacelessEmoji: Bool { get }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TokenSink {
+    static var wantsFacelessEmoji: Bool { true }
 }

@@ -59,6 +59,42 @@ import TestSupport
         }
     }
 
+    /// Parts that emoji clusters are made of, and what may sit between them.
+    static let clusterParts: [String] = [
+        "\u{1F600}", "\u{1F468}", "\u{1F469}", "\u{1F467}", "\u{1F9D1}", "\u{1F44D}", "\u{1F525}", "\u{1F3F4}",
+        "\u{1F3F3}", "\u{1F308}", "\u{1F4BB}", "\u{1F91D}", "\u{2764}", "\u{2640}", "\u{2642}", "\u{2601}", "\u{270C}",
+        "\u{263A}", "\u{2122}", "\u{00A9}", "\u{2603}", "\u{2B50}", "\u{2049}", "\u{2728}", "\u{1F5E8}", "\u{1F441}",
+        "\u{FE0F}", "\u{FE0F}", "\u{FE0E}", "\u{1F3FB}", "\u{1F3FD}", "\u{1F3FF}", "\u{200D}", "\u{200D}", "\u{200D}",
+        "\u{1F1E8}", "\u{1F1F3}", "\u{1F1EF}", "1", "#", "*", "\u{20E3}", "\u{E0067}", "\u{E0062}", "\u{E007F}",
+        "\u{0301}", "\u{20D0}", "a", "好", "\n", "。", "\u{200C}", "\u{1F000}", "\u{1FAF8}", "\u{2000}", "\u{2FFF}",
+    ]
+
+    @Test func clustersReadInOnePassMatchAsTheFullMatcherDoes() {
+        var random = SeededGenerator(seed: 0xFACE_0010)
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+            let fast = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: true)
+            let full = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: false)
+            var onePass = 0
+            for _ in 0..<4000 {
+                var text = ""
+                for _ in 0..<Int.random(in: 1...14, using: &random) { text += Self.clusterParts.randomElement(using: &random)! }
+                // Room after the parts, so the one-pass reader (which needs a window of bytes) is tried at every start.
+                let bytes = Array(text.utf8) + Array(repeating: UInt8(ascii: "x"), count: EmojiMatcher.clusterWindow)
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0..<text.utf8.count where buffer[start] & 0xC0 != 0x80 {
+                        let expected = full.match(in: buffer, at: start, isFinal: true)
+                        if let (length, face) = fast.cluster(in: buffer, at: start) {
+                            onePass += 1
+                            #expect(expected == .emoji(length: length, face: face), "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(start)")
+                        }
+                        #expect(fast.match(in: buffer, at: start, isFinal: true) == expected, "\(Array(text.utf8)) at \(start)")
+                    }
+                }
+            }
+            #expect(onePass > 5000)
+        }
+    }
+
     @Test func runsOfEmojiScanToTheSameTokensWithAndWithoutTheFastPaths() {
         // Emoji strung together with every kind of follower between them, split at every chunk size.
         var random = SeededGenerator(seed: 0xFACE_0009)

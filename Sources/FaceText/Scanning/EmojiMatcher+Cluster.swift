@@ -1,0 +1,80 @@
+extension EmojiMatcher {
+    /// The bytes a ``cluster(in:at:)`` call may read from its start: clusters
+    /// nearer the end of the buffer are left to the other paths.
+    static let clusterWindow = 64
+
+    /// The emoji cluster at `start` in one pass over its scalars, for the
+    /// shapes chat text is made of: a scalar of U+2000–U+2FFF or
+    /// U+1F000–U+1FFFF, maybe with U+FE0F or a skin tone; ZWJ sequences of such
+    /// pictographs; flags; keycaps. Returns its length and face (-1 for none)
+    /// when it is an emoji, exactly as ``match(in:at:isFinal:)`` would; nil for
+    /// anything else (text, other shapes, too near the end of `bytes`), which
+    /// the other paths then decide.
+    ///
+    /// Each scalar costs one table lookup, and the FE0F-free key is built
+    /// with word stores on the way, so the common shapes take few branches
+    /// whose outcome depends on the text.
+    @inline(__always)
+    func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
+        guard start + Self.clusterWindow <= bytes.count, !blockCodes.isEmpty else { return nil }
+        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
+        let first = raw.loadUnaligned(as: UInt32.self)
+        guard let (entry, firstLength) = Self.blockUnit(first) else {
+            guard Self.isKeycapBase(UInt8(truncatingIfNeeded: UInt32(littleEndian: first))),
+                  case .emoji(let length, let face)? = keycap(bytes, start) else { return nil }
+            return (length, face)
+        }
+        return blockCodes.withUnsafeBufferPointer { codes in
+            blockFlags.withUnsafeBufferPointer { flags in
+                let code = codes[entry]
+                if code == Self.slowCode { return flag(raw, start, bytes) }
+                guard code >= Self.textCode else { return nil }           // not an emoji, or an extender
+                var key = FixedKey()
+                _ = key.append(first, length: firstLength)
+                var offset = firstLength
+                var qualified = false
+                var single = true
+                var pictographic = flags[entry] & P.pictographic != 0
+                while true {
+                    let next = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    if Self.isSelector(next) {
+                        offset += 3
+                        qualified = true
+                    } else if Self.isSkinTone(next) {
+                        _ = key.append(next, length: 4)
+                        offset += 4
+                        single = false
+                    }
+                    let joiner = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    guard UInt32(littleEndian: joiner) & 0xFF_FFFF == 0x8D_80E2 else { break }      // U+200D
+                    // GB11: a pictograph, ZWJ, then another pictograph.
+                    let joined = raw.loadUnaligned(fromByteOffset: offset + 3, as: UInt32.self)
+                    guard pictographic, let (nextEntry, nextLength) = Self.blockUnit(joined),
+                          flags[nextEntry] & (P.pictographic | P.extend | P.regionalIndicator) == P.pictographic,
+                          offset + 3 + nextLength + 12 <= Self.clusterWindow,
+                          key.append(joiner, length: 3), key.append(joined, length: nextLength) else { return nil }
+                    offset += 3 + nextLength
+                    single = false
+                    pictographic = true
+                }
+                guard let extends = mayExtend(bytes, at: start + offset), !extends else { return nil }
+                if single {
+                    if code >= 0 { return (offset, code) }
+                    return code == Self.noFace || qualified ? (offset, -1) : nil
+                }
+                let face = emojiIndex.count > 0 ? key.withBytes { emojiIndex.value(for: $0) } : nil
+                return (offset, face ?? -1)
+            }
+        }
+    }
+
+    /// A flag (two regional indicators) at `raw` that nothing extends, or nil.
+    @inline(__always)
+    private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: Int32)? {
+        let second = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        guard second & 0xFF_FFFF == 0x87_9FF0, second >> 24 >= 0xA6, second >> 24 <= 0xBF,
+              let extends = mayExtend(bytes, at: start + 8), !extends else { return nil }
+        let face = emojiIndex.value(for: UnsafeRawBufferPointer(start: raw, count: 8))
+        return (8, face ?? -1)
+    }
+}
