@@ -109,11 +109,11 @@ struct EmojiMatcher: Sendable {
     func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, code: Int32?,
                   e2: Bool, keycaps: Bool) -> (length: Int, face: Int32, next: Int32?)? {
         if let lone = fourByteEmoji(in: bytes, at: start, code: code) { return lone }
-        if let (length, face) = cluster(in: bytes, at: start) { return (length, face, nil) }
         guard start < bytes.count else { return nil }
         let lead = bytes[start]
-        guard lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead)),
-              case .emoji(let length, let face)? = simpleEmoji(bytes, start) else { return nil }
+        guard lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead)) else { return nil }
+        if let (length, face) = cluster(in: bytes, at: start) { return (length, face, nil) }
+        guard case .emoji(let length, let face)? = simpleEmoji(bytes, start) else { return nil }
         return (length, face, nil)
     }
 

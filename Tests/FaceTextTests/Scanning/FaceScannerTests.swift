@@ -86,4 +86,16 @@ import Testing
             #expect(tokens.map(\.range.count).reduce(0, +) == bytes.count)
         }
     }
+
+    @Test func aTagThatBeginsLikeAnEmojiWinsInsideARunOfEmojiToo() {
+        // Tags are tried before emoji wherever they may start, also right after another face.
+        let padding = String(repeating: "\u{1F600}", count: 20)      // room for the scanner's lookahead
+        for (tag, text) in [("\u{2600}\u{FE0F}晴", "\u{1F603}\u{2600}\u{FE0F}晴"), ("1\u{FE0F}\u{20E3}号", "\u{1F603}1\u{FE0F}\u{20E3}号"),
+                            ("\u{1F600}\u{1F600}好", "\u{1F603}\u{1F600}\u{1F600}好")] {
+            let catalog = FaceCatalog(faces: [Face(tag: tag), Face(tag: "[笑]", emoji: "\u{1F603}")])
+            let bytes = Array((text + padding).utf8)
+            let tokens = FaceScanner(catalog: catalog).tokens(in: bytes)
+            #expect(tokens.count > 1 && tokens[1].kind == .tag, "\(text): \(tokens.prefix(3))")
+        }
+    }
 }
