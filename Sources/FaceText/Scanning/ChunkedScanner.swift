@@ -10,6 +10,8 @@ struct ChunkedScanner: Sendable {
     private var carry: [UInt8] = []
     /// The input offset of the first byte of the next buffer scanned.
     private(set) var offset = 0
+    /// Emoji clusters met so far, found faster when they come again.
+    private var memo = ClusterMemo()
 
     init(engine: ScanEngine) {
         self.engine = engine
@@ -18,13 +20,23 @@ struct ChunkedScanner: Sendable {
     /// Scans the next chunk, reporting every token that is complete.
     mutating func feed<Sink: TokenSink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         let engine = engine
-        feed(chunk) { engine.scan($0, isFinal: $1, into: &sink) }
+        var memo = takeMemo()
+        feed(chunk) { engine.scan($0, isFinal: $1, memo: &memo, into: &sink) }
+        self.memo = memo
     }
 
     /// Scans whatever is held back, as the end of the input.
     mutating func finish<Sink: TokenSink>(into sink: inout Sink) {
         let engine = engine
-        finish { engine.scan($0, isFinal: $1, into: &sink) }
+        var memo = takeMemo()
+        finish { engine.scan($0, isFinal: $1, memo: &memo, into: &sink) }
+        self.memo = memo
+    }
+
+    /// The memo, moved out so the scan can change it without copying.
+    private mutating func takeMemo() -> ClusterMemo {
+        defer { memo = ClusterMemo() }
+        return memo
     }
 
     /// Runs `scan` (bytes, is-final → bytes consumed) over the next chunk,

@@ -101,20 +101,22 @@ struct EmojiMatcher: Sendable {
     }
 
     /// An emoji right after another face, as ``match(in:at:isFinal:)`` would
-    /// find it, or nil: a lone scalar of U+1F000–U+1FFFF through
-    /// ``fourByteEmoji(in:at:code:)``, else (starting with F0, with E2 when
-    /// `e2` allows, with a keycap base when `keycaps` does) whatever the fast
-    /// paths decide is an emoji.
+    /// find it, or nil: when it starts with F0, with E2 when `e2` allows, or
+    /// with a keycap base when `keycaps` does, whatever the fast paths decide
+    /// is an emoji, with its face (-1 for none), or a single scalar that is
+    /// text (`©` without U+FE0F), with face ``textCode``. (A lone scalar of
+    /// U+1F000–U+1FFFF is quicker through ``fourByteEmoji(in:at:code:)``.)
     @inline(__always)
-    func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, code: Int32?,
-                  e2: Bool, keycaps: Bool) -> (length: Int, face: Int32, next: Int32?)? {
-        if let lone = fourByteEmoji(in: bytes, at: start, code: code) { return lone }
+    func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, e2: Bool, keycaps: Bool) -> (length: Int, face: Int32)? {
         guard start < bytes.count else { return nil }
         let lead = bytes[start]
         guard lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead)) else { return nil }
-        if let (length, face) = cluster(in: bytes, at: start) { return (length, face, nil) }
-        guard case .emoji(let length, let face)? = simpleEmoji(bytes, start) else { return nil }
-        return (length, face, nil)
+        if let found = cluster(in: bytes, at: start) { return found }
+        switch simpleEmoji(bytes, start) {
+        case .emoji(let length, let face)?: return (length, face)
+        case .text(let length)? where lead >= 0x80: return (length, Self.textCode)     // never a lone regional indicator here
+        default: return nil
+        }
     }
 
     /// Whether `byte` may begin a keycap: `#`, `*` or `0`–`9`.
@@ -271,7 +273,7 @@ struct EmojiMatcher: Sendable {
     /// Whether four bytes in memory order are a tag character, U+E0020–U+E007F
     /// (F3 A0 80 A0–BF, F3 A0 81 80–BF), which extend a cluster.
     @inline(__always)
-    private static func isTagCharacter(_ word: UInt32) -> Bool {
+    static func isTagCharacter(_ word: UInt32) -> Bool {
         let value = UInt32(littleEndian: word)
         let last = value >> 24
         switch value & 0xFF_FFFF {
@@ -301,6 +303,7 @@ struct EmojiMatcher: Sendable {
         let lead = bytes[index]
         // ASCII, and U+4000–U+9FFF, which holds no extender (tested); invalid E2 and F0 9F bytes are decoded below.
         if lead < 0x80 || (lead >= 0xE4 && lead <= 0xE9) { return false }
+        if Self.isTagCharacter(raw) { return true }
         return Self.extends(bytes, at: index)
     }
 

@@ -73,7 +73,23 @@ struct ScanEngine: Sendable {
     /// continue in the next chunk, never more than a few hundred bytes) must
     /// be scanned again with more input after it.
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into sink: inout Sink) -> Int {
+        var memo = ClusterMemo()
+        return scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+    }
+
+    /// ``scan(_:isFinal:into:)`` with the emoji clusters met so far in this
+    /// stream (see ``ClusterMemo``), which are faster to find again.
+    func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, memo: inout ClusterMemo,
+                               into sink: inout Sink) -> Int {
+        if emojiRuns && bytes.count >= 4 * ClusterMemo.window { memo.prepare() }
+        return memo.withEntries { memo in scan(bytes, isFinal: isFinal, memo, into: &sink) }
+    }
+
+    private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
+                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, into sink: inout Sink) -> Int {
         let count = bytes.count
+        // Where the memo may be used: far enough from the end, when it exists.
+        let memoLimit = memo.isEmpty ? -1 : count - ClusterMemo.window
         return classes.withUnsafeBufferPointer { classes in
             var index = 0
             var textStart = 0
@@ -81,7 +97,23 @@ struct ScanEngine: Sendable {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
-                switch matchAt(bytes, index, textStart, byteClass, isFinal) {
+                let outcome: Outcome
+                if byteClass == Self.emojiStart && index <= memoLimit {
+                    // Where only an emoji may start: a lone emoji, a cluster met before, or one read afresh (and remembered).
+                    if let (length, face, _) = emoji.fourByteEmoji(in: bytes, at: index, code: nil) {
+                        outcome = .face(.emoji, start: index, length: length, face: face)
+                    } else if let (length, face) = remembered(memo, bytes, at: index) {
+                        outcome = face == EmojiMatcher.textCode ? .skip(length) : .face(.emoji, start: index, length: length, face: face)
+                    } else {
+                        outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
+                        if case .face(.emoji, index, let length, let face) = outcome {
+                            remember(memo, bytes, at: index, length: length, face: face)
+                        }
+                    }
+                } else {
+                    outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
+                }
+                switch outcome {
                 case .none:
                     index += 1
                 case .skip(let length):
@@ -99,14 +131,31 @@ struct ScanEngine: Sendable {
                     }
                     index = start + length
                     var code: Int32?
-                    while emojiRuns, let (length, face, next) = emoji.runEmoji(in: bytes, at: index, code: code, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) {
+                    while emojiRuns {
+                        // A lone emoji, a cluster met before, or one read afresh (and remembered);
+                        // emoji that are text (`©` without U+FE0F) are stepped over.
+                        let length: Int, face: Int32
+                        if let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
+                            (length, face, code) = lone
+                        } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
+                            (length, face) = known
+                            code = nil
+                        } else {
+                            guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
+                            (length, face) = found
+                            code = nil
+                            if index <= memoLimit { remember(memo, bytes, at: index, length: length, face: face) }
+                        }
+                        if face == EmojiMatcher.textCode {
+                            index += length
+                            continue
+                        }
                         if face >= 0 || Sink.wantsFacelessEmoji {
                             flushText(textStart, index, bytes, &sink)
                             sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
                             textStart = index + length
                         }
                         index += length
-                        code = next
                     }
                 }
             }
@@ -118,6 +167,30 @@ struct ScanEngine: Sendable {
             flushText(textStart, count, bytes, &sink)
             return count
         }
+    }
+
+    /// The cluster at `index` if the memo holds its bytes and the scalar after them does not extend it.
+    @inline(__always)
+    private func remembered(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ bytes: UnsafeBufferPointer<UInt8>,
+                            at index: Int) -> (length: Int, face: Int32)? {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+        let entry = memo.baseAddress![ClusterMemo.slot(at: raw)]       // a slot is always in the table
+        let words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
+        guard words.first == entry.first, words.last == entry.last,
+              let extends = emoji.mayExtend(bytes, at: index + entry.length), !extends else { return nil }
+        return (entry.length, entry.face)
+    }
+
+    /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.
+    @inline(__always)
+    private func remember(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ bytes: UnsafeBufferPointer<UInt8>,
+                          at index: Int, length: Int, face: Int32) {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+        guard ClusterMemo.keeps(raw, length: length) else { return }
+        let mask = ClusterMemo.mask(length: length)
+        let words = ClusterMemo.words(at: raw, mask: mask, length: length)
+        memo.baseAddress![ClusterMemo.slot(at: raw)] = ClusterMemo.Entry(first: words.first, last: words.last, mask: mask,
+                                                                          length: length, face: face)
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.

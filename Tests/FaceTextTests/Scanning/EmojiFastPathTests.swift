@@ -116,6 +116,36 @@ import TestSupport
         }
     }
 
+    @Test func clustersMetAgainScanToTheSameTokensAsWhenFirstMet() {
+        // Long inputs (the memo of clusters works on buffers of a few hundred bytes
+        // or more) where a small set of clusters comes again and again, each time
+        // followed by something else: another emoji, an extender, a ZWJ and a
+        // pictograph, a regional indicator, text, invalid bytes.
+        var random = SeededGenerator(seed: 0xFACE_0011)
+        let clusters = HostileText.emojiSequences.map { Array($0.utf8) }
+            + Self.clusterParts.map { Array($0.utf8) } + [Array("\u{1F468}\u{200D}".utf8), Array("\u{1F1FA}".utf8)]
+        let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+            let fast = ScanEngine(catalog: catalog, recognized: .all)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            var remembered = 0
+            for _ in 0..<60 {
+                let set = (0..<6).map { _ in clusters.randomElement(using: &random)! }
+                var input: [UInt8] = []
+                while input.count < 3000 {
+                    input += set.randomElement(using: &random)!
+                    if Int.random(in: 0..<4, using: &random) == 0 { input += followers.randomElement(using: &random)! }
+                }
+                let expected = tokens(full, input, chunkSize: input.count)
+                for chunkSize in [input.count, 700, 97] {
+                    #expect(tokens(fast, input, chunkSize: chunkSize) == expected, "\(input.prefix(200))")
+                }
+                remembered += expected.filter { $0.kind == .emoji }.count
+            }
+            #expect(remembered > 10_000)
+        }
+    }
+
     /// The tokens of `input` fed in chunks, with neighbouring text tokens merged
     /// (how text is split into tokens may depend on the chunks; faces may not).
     private func tokens(_ engine: ScanEngine, _ input: [UInt8], chunkSize: Int) -> [Token] {

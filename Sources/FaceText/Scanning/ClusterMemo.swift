@@ -1,0 +1,77 @@
+/// Emoji clusters met recently, by their first four bytes: chat text repeats
+/// a small set of emoji (and often the same one several times), so most
+/// clusters in a run of emoji are found here with two word comparisons
+/// instead of being read scalar by scalar.
+///
+/// An entry holds a cluster's bytes (up to 16) and the matcher's answer for
+/// them. That answer holds wherever the same bytes come again and the scalar
+/// after them does not extend a cluster: a cluster's extent and face depend
+/// on nothing else. Clusters ending in a ZWJ, which a following pictograph
+/// would join, are never kept.
+///
+/// Each stream keeps its own (``ChunkedScanner``), so it carries over from
+/// chunk to chunk; the table is allocated on the first run of emoji.
+struct ClusterMemo: Sendable {
+    struct Entry: Sendable {
+        /// The first and last eight bytes of the cluster, as ``words(at:length:)`` reads them.
+        var first: UInt64
+        var last: UInt64
+        /// ``mask(length:)``, kept so that a lookup need not compute it.
+        var mask: UInt64
+        var length: Int
+        var face: Int32
+    }
+
+    static let slots = 1024
+    /// The longest cluster kept, in bytes.
+    static let longest = 16
+    /// How many bytes must follow a cluster's start for the memo to be used there:
+    /// the longest cluster and the scalar after it.
+    static let window = 32
+
+    private(set) var entries: [Entry] = []
+
+    /// Allocates the table if it is not yet.
+    mutating func prepare() {
+        // An empty slot never matches: no bytes read as words (1, 1) with mask 0.
+        if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: Self.slots) }
+    }
+
+    /// Runs `body` with the table (empty until ``prepare()``).
+    @inline(__always)
+    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>) -> R) -> R {
+        entries.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// The slot for the cluster starting at `raw`, from its first four bytes.
+    @inline(__always)
+    static func slot(at raw: UnsafeRawPointer) -> Int {
+        let key = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+        return Int((key &* 0x9E37_79B1) >> 22)      // the top 10 bits: 1024 slots
+    }
+
+    /// The bytes of a word that belong to a string of `length` bytes: all, from eight on.
+    @inline(__always)
+    static func mask(length: Int) -> UInt64 {
+        length >= 8 ? ~0 : (1 &<< UInt64(8 * length)) &- 1
+    }
+
+    /// The first and last eight of the `length` bytes at `raw`, with the bytes
+    /// past `length` masked off (`mask`, from ``mask(length:)``) when it is
+    /// under eight (the same word twice then).
+    @inline(__always)
+    static func words(at raw: UnsafeRawPointer, mask: UInt64, length: Int) -> (first: UInt64, last: UInt64) {
+        let lastOffset = length >= 8 ? length - 8 : 0
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
+        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask
+        return (first, last)
+    }
+
+    /// Whether a cluster of `length` bytes at `raw` may be kept.
+    @inline(__always)
+    static func keeps(_ raw: UnsafeRawPointer, length: Int) -> Bool {
+        guard length <= longest, length >= 3 else { return length <= longest }
+        let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF
+        return tail != 0x8D_80E2        // not ending in U+200D
+    }
+}
