@@ -30,6 +30,16 @@ import Testing
         #expect(large.kilobytes - small.kilobytes < 12_000, "\(command): \(small.kilobytes) KB vs \(large.kilobytes) KB")
     }
 
+    @Test func scanOfEmojiOnlyInputKeepsMemoFlatThoughItsOutputIsThirtyTimesLarger() throws {
+        // Every 4 bytes of input become a JSON line of over 100 bytes: output is
+        // written as it is made, not held for a whole read (that took 75 MB).
+        // From a file, which is read in large chunks (a pipe gives 64 KiB at most).
+        let file = "/tmp/facetext-emoji-\(getpid())"
+        defer { unlink(file) }
+        let result = try measure("yes '😀😃👍' | tr -d '\\n' | head -c 8000000 > \(file); facetext scan \(file)")
+        #expect(result.kilobytes > 0 && result.kilobytes < 40_000, "\(result.kilobytes) KB")
+    }
+
     @Test func tenMillionOpeningBracketsTakeLinearTime() throws {
         let small = try measure("head -c 2500000 /dev/zero | tr '\\0' '[' | facetext render")
         let large = try measure("head -c 10000000 /dev/zero | tr '\\0' '[' | facetext render")

@@ -128,6 +128,19 @@ public final class ByteBuffer {
         storage.commitTail(body(space.baseAddress!))
     }
 
+    /// Room for at least `count` more bytes: a pointer to the free space, to
+    /// write up to `count` bytes at, then keep them with ``commit(_:)``. The
+    /// pointer is good until the next call that changes the buffer. The same
+    /// as ``append(maximumCount:_:)``, for writers that would rather not pass a closure.
+    public func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        storage.freeSpace(atLeast: count).baseAddress!
+    }
+
+    /// Keeps `count` bytes written at the pointer ``reserve(_:)`` returned.
+    public func commit(_ count: Int) {
+        storage.commitTail(count)
+    }
+
     /// Calls `body` with the bytes written so far.
     public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try storage.withBytes(body)
@@ -163,8 +176,34 @@ public struct ByteWriter {
     @inlinable
     public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        position.update(from: base, count: bytes.count)
+        Self.copy(from: UnsafeRawPointer(base), to: UnsafeMutableRawPointer(position), count: bytes.count)
         position += bytes.count
+    }
+
+    /// Copies `count` bytes; pieces of a line are short, and words copied in
+    /// place (two overlapping ones for an odd size) beat a call to `memcpy`.
+    @inlinable
+    static func copy(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 16 {
+            var offset = 0
+            while offset + 16 <= count {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self),
+                                  toByteOffset: offset, as: (UInt64, UInt64).self)
+                offset += 16
+            }
+            if offset < count {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 16, as: (UInt64, UInt64).self),
+                                  toByteOffset: count - 16, as: (UInt64, UInt64).self)
+            }
+        } else if count >= 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            for offset in 0..<count { target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self) }
+        }
     }
 
     /// Writes bytes.
@@ -183,24 +222,73 @@ public struct ByteWriter {
     /// Writes a whole number in decimal (at most 20 bytes).
     @inlinable
     public mutating func put(decimal value: Int) {
-        if value < 0 { put(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        if rest < 10 {
-            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest))
+        if UInt(bitPattern: value) < 10 {
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        // Digits from the right into a small buffer, then copied.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                let quotient = rest / 10
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
-                rest = quotient
-            } while rest > 0
-            put(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...]))
+        if value >= 10 && value < 100_000_000 {
+            // Eight digits computed side by side in one word, the leading zeros shifted out.
+            let digits = Self.eightDigits(UInt64(value))
+            let zeros = digits.trailingZeroBitCount / 8
+            UnsafeMutableRawPointer(position).storeBytes(of: ((digits &+ 0x3030_3030_3030_3030) >> (8 * UInt64(zeros))).littleEndian,
+                                                         as: UInt64.self)
+            position += 8 - zeros
+            return
         }
+        if value < 0 { put(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        // The number of digits, then two digits at a time from the right.
+        var end = position + Self.digitCount(rest)
+        position = end
+        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100)
+            rest /= 100
+            end -= 2
+            UnsafeMutableRawPointer(end).storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self), as: UInt16.self)
+        }
+        if rest >= 10 {
+            end -= 2
+            UnsafeMutableRawPointer(end).storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 * Int(rest), as: UInt16.self), as: UInt16.self)
+        } else {
+            end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+    }
+
+    /// "00", "01", … "99" end to end: two digits are one load and one store.
+    @usableFromInline
+    static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The eight decimal digits of `value` (under 100,000,000, leading zeros
+    /// included) as one byte each, the first in the lowest byte: two halves
+    /// of four digits, split into pairs, then into digits, in each lane at once.
+    @inlinable
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        let halves = value / 10_000 | (value % 10_000) << 32
+        let high = (halves &* 10_486) >> 20 & 0x7F_0000_007F                   // each half / 100
+        let pairs = (halves &- 100 &* high) << 16 &+ high                      // [hundreds, rest] per half
+        var tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F              // each pair / 10
+        tens = tens &+ ((pairs &- 10 &* tens) << 8)                           // and each pair % 10 after it
+        return tens
+    }
+
+    /// The number of decimal digits of `value`: a few comparisons for the
+    /// numbers a line is made of (offsets, lengths, line numbers).
+    @inlinable
+    static func digitCount(_ value: UInt) -> Int {
+        if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4) }
+        if value < 100_000_000 { return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8) }
+        var digits = 9
+        var power: UInt = 1_000_000_000
+        while digits < 20 && value >= power {
+            digits += 1
+            power = power &* 10
+        }
+        return digits
     }
 
     /// The bytes written so far, as a count: `body`'s return value for ``ByteBuffer/append(maximumCount:_:)``.

@@ -33,8 +33,8 @@ enum ScanCommand {
             handler.line = 1
             handler.writer.startFile(name)
         }, { (chunk) throws(IOError) in
-            stream.feed(chunk, into: &handler)
-            try context.stdout.drain(handler.out)
+            // A face can take 30 times its bytes as JSON.
+            try OutputPacing.feed(chunk, out: handler.out, context) { stream.feed($0, into: &handler) }
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: &handler)
             try context.stdout.drain(handler.out)
@@ -47,7 +47,7 @@ enum ScanCommand {
 private struct ScanHandler: TokenHandler {
     var writer: ScanWriter
     var line = 1
-    let out = ByteBuffer(capacity: 1 << 20)
+    let out = ByteBuffer(capacity: 1 << 21)
 
     mutating func handle(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
         if token.kind == .text {

@@ -4,21 +4,30 @@ import FaceText
 /// that does not change from face to face is encoded once: per face of the
 /// catalog, its fields followed by the file's name and `"line":`; only the
 /// matched text, line, offset and length are written per face, in place.
+/// The fixed pieces live end to end in one array, so writing a line touches
+/// no reference counts.
 struct ScanWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
-    /// For each face, its fields, the file field and `,"line":`, for the current file.
-    private var faceMiddles: [[UInt8]] = []
-    /// The same for a face-less emoji (after its text is repeated as the emoji) and for other tokens.
-    private var noImageMiddle: [UInt8] = []
-    private var noFaceMiddle: [UInt8] = []
-    /// `{"kind":"…","text":` for tag, emoji, image and unknown tokens.
-    private let kindFields: [[UInt8]] = [Token.Kind.tag, .emoji, .image, .unknown].map {
-        Array("{\"kind\":\"\($0.rawValue)\",\"text\":".utf8)
+    /// Every fixed piece, end to end; `spans` says where each one is (see the `…Piece` indices).
+    private var pieces: [UInt8] = []
+    private var spans: [Span] = []
+
+    private struct Span {
+        var start: Int
+        var count: Int
     }
-    private let noFaceEmoji = Array(#""tag":null,"emoji":"#.utf8)
-    private let offsetField = Array(#","offset":"#.utf8)
-    private let lengthField = Array(#","length":"#.utf8)
+
+    // Pieces 0–3 open a line for a tag, an emoji, an image and an unknown tag:
+    // `{"kind":"…","text":`. Then one per face: its fields, the file field and
+    // `,"line":` for the current file. Then these:
+    /// The middle of a face-less emoji (after its text is repeated as the emoji) and of an unknown tag.
+    private var noImagePiece: Int { 4 + faceFields.count }
+    private var noFacePiece: Int { 5 + faceFields.count }
+    /// `"tag":null,"emoji":`, before a face-less emoji's text.
+    private var noFaceEmojiPiece: Int { 6 + faceFields.count }
+    private var offsetPiece: Int { 7 + faceFields.count }
+    private var lengthPiece: Int { 8 + faceFields.count }
 
     init(catalog: FaceCatalog) {
         faceFields = catalog.faces.map { face in
@@ -30,41 +39,70 @@ struct ScanWriter {
 
     mutating func startFile(_ name: String) {
         let tail = Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8)
-        faceMiddles = faceFields.map { $0 + tail }
-        noImageMiddle = Array(#","image":null"#.utf8) + tail
-        noFaceMiddle = Array(#""tag":null,"emoji":null,"image":null"#.utf8) + tail
+        let kinds = [Token.Kind.tag, .emoji, .image, .unknown].map { Array("{\"kind\":\"\($0.rawValue)\",\"text\":".utf8) }
+        let all = kinds + faceFields.map { $0 + tail } + [
+            Array(#","image":null"#.utf8) + tail,
+            Array(#""tag":null,"emoji":null,"image":null"#.utf8) + tail,
+            Array(#""tag":null,"emoji":"#.utf8),
+            Array(#","offset":"#.utf8),
+            Array(#","length":"#.utf8),
+        ]
+        pieces = all.flatMap { $0 }
+        var start = 0
+        spans = all.map { piece in
+            defer { start += piece.count }
+            return Span(start: start, count: piece.count)
+        }
     }
 
     func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: ByteBuffer) {
         // Faces are valid UTF-8; they rarely hold a byte JSON must escape (an image alt text might).
         let plain = bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }
-        let escaped = plain ? [] : Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
-        let textCount = plain ? bytes.count : escaped.count
-        let middle = token.face.map { faceMiddles[$0] } ?? (token.kind == .emoji ? noImageMiddle : noFaceMiddle)
-        out.append(maximumCount: 160 + 2 * textCount + middle.count) { start in
-            var writer = ByteWriter(at: start)
-            writer.put(kindFields[Self.kindIndex(token.kind)])
-            putQuoted(&writer, plain, bytes, escaped)
-            writer.put(UInt8(ascii: ","))
-            if token.face == nil && token.kind == .emoji {
-                writer.put(noFaceEmoji)
-                putQuoted(&writer, plain, bytes, escaped)
+        guard plain else {
+            let escaped = Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
+            escaped.withUnsafeBufferPointer { write(token, text: $0, line: line, to: out) }
+            return
+        }
+        write(token, text: bytes, line: line, to: out)
+    }
+
+    /// Writes a line whose text (`text`, escaped as JSON needs) is quoted as it is.
+    private func write(_ token: Token, text: UnsafeBufferPointer<UInt8>, line: Int, to out: ByteBuffer) {
+        let faceless = token.face == nil && token.kind == .emoji
+        let middle = token.face.map { 4 + $0 } ?? (token.kind == .emoji ? noImagePiece : noFacePiece)
+        let kind = Self.kindIndex(token.kind)
+        let (noFaceEmoji, offsetField, lengthField) = (noFaceEmojiPiece, offsetPiece, lengthPiece)
+        pieces.withUnsafeBufferPointer { pieces in
+            spans.withUnsafeBufferPointer { spans in
+                func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    let span = spans[index]
+                    return UnsafeBufferPointer(start: pieces.baseAddress! + span.start, count: span.count)
+                }
+                var writer = ByteWriter(at: out.reserve(128 + 2 * text.count + spans[middle].count))
+                writer.put(piece(kind))
+                Self.putQuoted(&writer, text)
+                writer.put(UInt8(ascii: ","))
+                if faceless {
+                    writer.put(piece(noFaceEmoji))
+                    Self.putQuoted(&writer, text)
+                }
+                writer.put(piece(middle))
+                writer.put(decimal: line)
+                writer.put(piece(offsetField))
+                writer.put(decimal: token.range.lowerBound)
+                writer.put(piece(lengthField))
+                writer.put(decimal: token.range.count)
+                writer.put(UInt8(ascii: "}"))
+                writer.put(UInt8(ascii: "\n"))
+                out.commit(writer.count)
             }
-            writer.put(middle)
-            writer.put(decimal: line)
-            writer.put(offsetField)
-            writer.put(decimal: token.range.lowerBound)
-            writer.put(lengthField)
-            writer.put(decimal: token.range.count)
-            writer.put(UInt8(ascii: "}"))
-            writer.put(UInt8(ascii: "\n"))
-            return writer.count
         }
     }
 
-    private func putQuoted(_ writer: inout ByteWriter, _ plain: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ escaped: [UInt8]) {
+    @inline(__always)
+    private static func putQuoted(_ writer: inout ByteWriter, _ text: UnsafeBufferPointer<UInt8>) {
         writer.put(UInt8(ascii: "\""))
-        if plain { writer.put(bytes) } else { writer.put(escaped) }
+        writer.put(text)
         writer.put(UInt8(ascii: "\""))
     }
 

@@ -31,8 +31,7 @@ enum StreamTransform {
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
             stream = makeStream()
         }, { (chunk) throws(IOError) in
-            stream.process(chunk, into: out)
-            try context.stdout.drain(out)
+            try OutputPacing.feed(chunk, out: out, context) { stream.process($0, into: out) }
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: out)
             try context.stdout.drain(out)

@@ -2,7 +2,7 @@ import Testing
 import FaceText
 
 @Suite struct ByteBufferTests {
-    @Test(arguments: [0, 7, 9, 10, 99, 100, 12345, 1_000_000_007, -1, -10, Int.max, Int.min])
+    @Test(arguments: [0, 7, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 99_999_999, 100_000_000, 123_456_789, 1_000_000_007, -1, -10, -99, Int.max, Int.min])
     func decimalsAreWrittenAsSwiftPrintsThem(value: Int) {
         let buffer = ByteBuffer(capacity: 4)
         buffer.append(Array("x".utf8))
