@@ -22,7 +22,9 @@ struct ClusterMemo: Sendable {
         var face: Int32
     }
 
-    static let slots = 1024
+    /// Sets of two entries each: a cluster goes to one set, by its first bytes,
+    /// and the newest two of that set are kept.
+    static let sets = 1024
     /// The longest cluster kept, in bytes.
     static let longest = 16
     /// How many bytes must follow a cluster's start for the memo to be used there:
@@ -34,7 +36,7 @@ struct ClusterMemo: Sendable {
     /// Allocates the table if it is not yet.
     mutating func prepare() {
         // An empty slot never matches: no bytes read as words (1, 1) with mask 0.
-        if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: Self.slots) }
+        if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: 2 * Self.sets) }
     }
 
     /// Runs `body` with the table (empty until ``prepare()``).
@@ -43,11 +45,11 @@ struct ClusterMemo: Sendable {
         entries.withUnsafeMutableBufferPointer { body($0) }
     }
 
-    /// The slot for the cluster starting at `raw`, from its first four bytes.
+    /// The first entry of the set for the cluster starting at `raw`, from its first four bytes.
     @inline(__always)
-    static func slot(at raw: UnsafeRawPointer) -> Int {
-        let key = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-        return Int((key &* 0x9E37_79B1) >> 22)      // the top 10 bits: 1024 slots
+    static func set(at raw: UnsafeRawPointer) -> Int {
+        let key = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1     // the top 10 bits: 1024 sets
     }
 
     /// The bytes of a word that belong to a string of `length` bytes: all, from eight on.

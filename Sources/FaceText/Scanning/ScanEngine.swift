@@ -174,10 +174,15 @@ struct ScanEngine: Sendable {
     private func remembered(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ bytes: UnsafeBufferPointer<UInt8>,
                             at index: Int) -> (length: Int, face: Int32)? {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        let entry = memo.baseAddress![ClusterMemo.slot(at: raw)]       // a slot is always in the table
-        let words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
-        guard words.first == entry.first, words.last == entry.last,
-              let extends = emoji.mayExtend(bytes, at: index + entry.length), !extends else { return nil }
+        let set = memo.baseAddress! + ClusterMemo.set(at: raw)         // a set is always in the table
+        var entry = set[0]
+        var words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
+        if words.first != entry.first || words.last != entry.last {
+            entry = set[1]
+            words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
+            guard words.first == entry.first, words.last == entry.last else { return nil }
+        }
+        guard let extends = emoji.mayExtend(bytes, at: index + entry.length), !extends else { return nil }
         return (entry.length, entry.face)
     }
 
@@ -189,8 +194,9 @@ struct ScanEngine: Sendable {
         guard ClusterMemo.keeps(raw, length: length) else { return }
         let mask = ClusterMemo.mask(length: length)
         let words = ClusterMemo.words(at: raw, mask: mask, length: length)
-        memo.baseAddress![ClusterMemo.slot(at: raw)] = ClusterMemo.Entry(first: words.first, last: words.last, mask: mask,
-                                                                          length: length, face: face)
+        let set = memo.baseAddress! + ClusterMemo.set(at: raw)
+        set[1] = set[0]
+        set[0] = ClusterMemo.Entry(first: words.first, last: words.last, mask: mask, length: length, face: face)
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
