@@ -13,7 +13,7 @@
 /// chunk to chunk; the table is allocated on the first run of emoji.
 struct ClusterMemo: Sendable {
     struct Entry: Sendable {
-        /// The first and last eight bytes of the cluster, as ``words(at:length:)`` reads them.
+        /// The first and last eight bytes of the cluster, as ``words(at:mask:length:)`` reads them.
         var first: UInt64
         var last: UInt64
         /// ``mask(length:)``, kept so that a lookup need not compute it.
@@ -35,7 +35,7 @@ struct ClusterMemo: Sendable {
 
     /// Allocates the table if it is not yet.
     mutating func prepare() {
-        // An empty slot never matches: no bytes read as words (1, 1) with mask 0.
+        // An empty entry never matches: no bytes read as words (1, 1) with mask 0.
         if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: 2 * Self.sets) }
     }
 
@@ -72,7 +72,8 @@ struct ClusterMemo: Sendable {
     /// Whether a cluster of `length` bytes at `raw` may be kept.
     @inline(__always)
     static func keeps(_ raw: UnsafeRawPointer, length: Int) -> Bool {
-        guard length <= longest, length >= 3 else { return length <= longest }
+        guard length <= longest else { return false }
+        guard length >= 3 else { return true }
         let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF
         return tail != 0x8D_80E2        // not ending in U+200D
     }
