@@ -18,12 +18,12 @@ struct ClusterMemo: Sendable {
         var last: UInt64
         /// ``mask(length:)``, kept so that a lookup need not compute it.
         var mask: UInt64
-        var length: Int
+        var length: Int32
         var face: Int32
     }
 
-    /// Sets of two entries each: a cluster goes to one set, by its first bytes,
-    /// and the newest two of that set are kept.
+    /// Sets of two entries each (64 bytes): a cluster goes to one
+    /// set, by its first bytes, and the newest two of that set are kept.
     static let sets = 1024
     /// The longest cluster kept, in bytes.
     static let longest = 16

@@ -176,14 +176,14 @@ struct ScanEngine: Sendable {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         let set = memo.baseAddress! + ClusterMemo.set(at: raw)         // a set is always in the table
         var entry = set[0]
-        var words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
+        var words = ClusterMemo.words(at: raw, mask: entry.mask, length: Int(entry.length))
         if words.first != entry.first || words.last != entry.last {
             entry = set[1]
-            words = ClusterMemo.words(at: raw, mask: entry.mask, length: entry.length)
+            words = ClusterMemo.words(at: raw, mask: entry.mask, length: Int(entry.length))
             guard words.first == entry.first, words.last == entry.last else { return nil }
         }
-        guard let extends = emoji.mayExtend(bytes, at: index + entry.length), !extends else { return nil }
-        return (entry.length, entry.face)
+        guard let extends = emoji.mayExtend(bytes, at: index + Int(entry.length)), !extends else { return nil }
+        return (Int(entry.length), entry.face)
     }
 
     /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.
@@ -196,7 +196,7 @@ struct ScanEngine: Sendable {
         let words = ClusterMemo.words(at: raw, mask: mask, length: length)
         let set = memo.baseAddress! + ClusterMemo.set(at: raw)
         set[1] = set[0]
-        set[0] = ClusterMemo.Entry(first: words.first, last: words.last, mask: mask, length: length, face: face)
+        set[0] = ClusterMemo.Entry(first: words.first, last: words.last, mask: mask, length: Int32(length), face: face)
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
