@@ -71,8 +71,7 @@ extension EmojiMatcher {
     /// A flag (two regional indicators) at `raw` that nothing extends, or nil.
     @inline(__always)
     private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: Int32)? {
-        let second = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-        guard second & 0xFF_FFFF == 0x87_9FF0, second >> 24 >= 0xA6, second >> 24 <= 0xBF,
+        guard Self.isRegionalIndicator(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)),
               let extends = mayExtend(bytes, at: start + 8), !extends else { return nil }
         let face = emojiIndex.value(for: UnsafeRawBufferPointer(start: raw, count: 8))
         return (8, face ?? -1)

@@ -168,8 +168,8 @@ struct EmojiMatcher: Sendable {
         if code == Self.noneCode || code == Self.extendCode { return Match.none }
         if code == Self.slowCode {
             // A regional indicator: a flag when another one follows.
-            guard end + 3 < count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x87,
-                  bytes[end + 3] >= 0xA6, bytes[end + 3] <= 0xBF else { return nil }
+            guard end + 3 < count,
+                  Self.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt32.self)) else { return nil }
             return pair(bytes, start, end + 4)
         }
         if end + 3 < count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x8F,
@@ -268,6 +268,13 @@ struct EmojiMatcher: Sendable {
     static func isSkinTone(_ word: UInt32) -> Bool {
         let value = UInt32(littleEndian: word)
         return value & 0xFF_FFFF == 0x8F_9FF0 && value >> 24 >= 0xBB && value >> 24 <= 0xBF
+    }
+
+    /// Whether four bytes in memory order are a regional indicator, U+1F1E6–U+1F1FF (F0 9F 87 A6–BF).
+    @inline(__always)
+    static func isRegionalIndicator(_ word: UInt32) -> Bool {
+        let value = UInt32(littleEndian: word)
+        return value & 0xFF_FFFF == 0x87_9FF0 && value >> 24 >= 0xA6 && value >> 24 <= 0xBF
     }
 
     /// Whether four bytes in memory order are a tag character, U+E0020–U+E007F
