@@ -42,6 +42,46 @@ import TestSupport
         }
     }
 
+    @Test func everyLineHoldsTheScannersTokenAndItsFace() throws {
+        // Faces on both sides of 10,000-byte steps of the offset (the writer keeps
+        // the digits above the last four per step), more distinct unknown tags than
+        // its store of line heads holds (so it empties and fills again), tags alike
+        // in their first 16 bytes, an escaped text, and two files.
+        let pieces = ["😀", "[哈哈]", "[一二三四五六七八九十]", "[一二三四五六七八九百]", "❤", "[x\"y]", "👍🏽", "👨‍👩‍👧"]
+        var text = ""
+        for index in 0..<16_000 {
+            text += "[u\(index)]" + pieces[index % pieces.count] + (index % 5 == 0 ? "\n" : "")
+            if index % 400 == 0 {
+                text += String(repeating: "a", count: 10_000 - text.utf8.count % 10_000 - 3 + index % 7)
+            }
+        }
+        let bytes = Array(text.utf8)
+        let result = runCLI(["scan", "--unknown-tags", "one.txt", "two.txt"], files: ["one.txt": bytes, "two.txt": Array(bytes.prefix(30_000))])
+        #expect(result.status == .success)
+        let catalog = FaceCatalog.default
+        let scanner = FaceScanner(catalog: catalog, recognizing: Recognized.all.union(.unknownTags))
+        // Each line as its fields in order, nulls as "null".
+        var expected: [[String]] = []
+        for (name, input) in [("one.txt", bytes), ("two.txt", Array(bytes.prefix(30_000)))] {
+            var (line, counted) = (1, 0)
+            for token in scanner.tokens(in: input) where token.kind != .text {
+                line += input[counted..<token.range.lowerBound].filter { $0 == 0x0A }.count
+                counted = token.range.lowerBound
+                let face = token.face.map { catalog.faces[$0] }
+                let matched = String(decoding: input[token.range], as: UTF8.self)
+                let emoji: String? = face.map { $0.emoji } ?? (token.kind == .emoji ? matched : nil)
+                expected.append([token.kind.rawValue, matched, face?.tag ?? "null", emoji ?? "null",
+                                 face.flatMap { $0.image ?? $0.animatedImage } ?? "null", name,
+                                 "\(line)", "\(token.range.lowerBound)", "\(token.range.count)"])
+            }
+        }
+        let fields = ["kind", "text", "tag", "emoji", "image", "file", "line", "offset", "length"]
+        let written = lines(result).map { object in fields.map { object[$0].map { "\($0)" }.map { $0 == "<null>" ? "null" : $0 } ?? "missing" } }
+        #expect(written.count == expected.count)
+        let firstDifference = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(firstDifference == nil, "line \((firstDifference?.offset ?? -1) + 1): \(firstDifference.map { "\($0.element)" } ?? "")")
+    }
+
     @Test func scanReportsEveryFieldAndUnknownTags() {
         let result = runCLI(["scan", "--unknown-tags", "a.txt"], files: ["a.txt": Array("好[贊]\n[图片]🚀\u{2764}".utf8)])
         #expect(result.text == """

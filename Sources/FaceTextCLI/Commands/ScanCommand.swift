@@ -34,10 +34,14 @@ enum ScanCommand {
             handler.writer.startFile(name)
         }, { (chunk) throws(IOError) in
             // A face can take 30 times its bytes as JSON.
-            try OutputPacing.feed(chunk, out: handler.out, context) { stream.feed($0, into: &handler) }
+            try OutputPacing.feed(chunk, out: handler.space.out, context) {
+                stream.feed($0, into: &handler)
+                handler.space.keep()
+            }
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: &handler)
-            try context.stdout.drain(handler.out)
+            handler.space.keep()
+            try context.stdout.drain(handler.space.out)
         })
         return allRead ? .success : .failure
     }
@@ -47,13 +51,13 @@ enum ScanCommand {
 private struct ScanHandler: TokenHandler {
     var writer: ScanWriter
     var line = 1
-    let out = ByteBuffer(capacity: 1 << 21)
+    var space = LineSpace(out: ByteBuffer(capacity: 1 << 21))
 
     mutating func handle(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
         if token.kind == .text {
             line += NewlineCounter.count(in: bytes)
         } else {
-            writer.write(token, bytes, line: line, to: out)
+            writer.write(token, bytes, line: line, to: &space)
         }
     }
 }

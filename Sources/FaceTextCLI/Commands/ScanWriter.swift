@@ -1,33 +1,21 @@
 import FaceText
 
-/// Writes `facetext scan` lines straight into a byte buffer. Everything
-/// that does not change from face to face is encoded once: per face of the
-/// catalog, its fields followed by the file's name and `"line":`; only the
-/// matched text, line, offset and length are written per face, in place.
-/// The fixed pieces live end to end in one array, so writing a line touches
-/// no reference counts.
+/// Writes `facetext scan` lines straight into a byte buffer. A line is cut
+/// into what depends only on the face and its text (the head, `{"kind":…,
+/// "text":…,"tag":…,"emoji":…,"image":…`, and the tail, `,"length":N}`, kept
+/// per distinct text by ``ScanLineHeads``), what changes only from line to
+/// line or every 10,000 bytes (the place, `,"file":…,"line":N,"offset":`
+/// and the offset's digits but the last four), and the last four digits of
+/// the offset: three copies and four digits per face.
 struct ScanWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
-    /// Every fixed piece, end to end; `spans` says where each one is (see the `…Piece` indices).
-    private var pieces: [UInt8] = []
-    private var spans: [Span] = []
+    private let heads = ScanLineHeads()
+    private let place = Place()
 
-    private struct Span {
-        var start: Int
-        var count: Int
+    private static let kindOpenings = [Token.Kind.tag, .emoji, .image, .unknown].map {
+        Array("{\"kind\":\"\($0.rawValue)\",\"text\":\"".utf8)
     }
-
-    // Pieces 0–3 open a line for a tag, an emoji, an image and an unknown tag:
-    // `{"kind":"…","text":"`. Then one per face, to follow the text: `",`, its
-    // fields, the file field and `,"line":` for the current file. Then these:
-    /// The same after the text of a face-less emoji (repeated as its emoji) and of an unknown tag.
-    private var noImagePiece: Int { 4 + faceFields.count }
-    private var noFacePiece: Int { 5 + faceFields.count }
-    /// `","tag":null,"emoji":"`, between a face-less emoji's text and its repetition.
-    private var noFaceEmojiPiece: Int { 6 + faceFields.count }
-    private var offsetPiece: Int { 7 + faceFields.count }
-    private var lengthPiece: Int { 8 + faceFields.count }
 
     init(catalog: FaceCatalog) {
         faceFields = catalog.faces.map { face in
@@ -37,64 +25,118 @@ struct ScanWriter {
         startFile("-")
     }
 
-    mutating func startFile(_ name: String) {
-        let tail = Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8)
-        let kinds = [Token.Kind.tag, .emoji, .image, .unknown].map { Array("{\"kind\":\"\($0.rawValue)\",\"text\":\"".utf8) }
-        let afterText = Array(#"","#.utf8)
-        let all = kinds + faceFields.map { afterText + $0 + tail } + [
-            Array(#"","image":null"#.utf8) + tail,
-            Array(#"","tag":null,"emoji":null,"image":null"#.utf8) + tail,
-            Array(#"","tag":null,"emoji":""#.utf8),
-            Array(#","offset":"#.utf8),
-            Array(#","length":"#.utf8),
-        ]
-        pieces = all.flatMap { $0 }
-        var start = 0
-        spans = all.map { piece in
-            defer { start += piece.count }
-            return Span(start: start, count: piece.count)
-        }
+    func startFile(_ name: String) {
+        place.startFile(Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8))
     }
 
-    func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: ByteBuffer) {
-        // Faces are valid UTF-8; they rarely hold a byte JSON must escape (an image alt text might).
-        guard Self.isPlain(bytes) else {
-            let escaped = Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
-            escaped.withUnsafeBufferPointer { write(token, text: $0, line: line, to: out) }
-            return
-        }
-        write(token, text: bytes, line: line, to: out)
-    }
-
-    /// Writes a line whose text (`text`, escaped as JSON needs) is quoted as it is.
-    private func write(_ token: Token, text: UnsafeBufferPointer<UInt8>, line: Int, to out: ByteBuffer) {
-        let faceless = token.face == nil && token.kind == .emoji
-        let middle = token.face.map { 4 + $0 } ?? (token.kind == .emoji ? noImagePiece : noFacePiece)
+    func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: inout LineSpace) {
+        let offset = token.range.lowerBound
+        let (high, low) = offset.quotientAndRemainder(dividingBy: 10_000)
+        if line != place.line || high != place.high { place.set(line: line, high: high) }
         let kind = Self.kindIndex(token.kind)
-        let (noFaceEmoji, offsetField, lengthField) = (noFaceEmojiPiece, offsetPiece, lengthPiece)
-        pieces.withUnsafeBufferPointer { pieces in
-            spans.withUnsafeBufferPointer { spans in
-                func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                    let span = spans[index]
-                    return UnsafeBufferPointer(start: pieces.baseAddress! + span.start, count: span.count)
-                }
-                var writer = ByteWriter(at: out.reserve(128 + 2 * text.count + spans[middle].count))
-                writer.put(piece(kind))
-                writer.put(text)
-                if faceless {
-                    writer.put(piece(noFaceEmoji))
-                    writer.put(text)
-                }
-                writer.put(piece(middle))
-                writer.put(decimal: line)
-                writer.put(piece(offsetField))
-                writer.put(decimal: token.range.lowerBound)
-                writer.put(piece(lengthField))
-                writer.put(decimal: token.range.count)
-                writer.put(UInt8(ascii: "}"))
-                writer.put(UInt8(ascii: "\n"))
-                out.commit(writer.count)
+        let face = Int32(truncatingIfNeeded: token.face ?? -1)
+        if let parts = heads.parts(kind: kind, face: face, text: bytes) ?? keptParts(token, kind: kind, face: face, bytes) {
+            var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
+            writer.put(parts.head, copyingUpTo: 128)
+            writer.put(place.bytes, copyingUpTo: 64)
+            if high > 0 { writer.put(fourDigitsOf: low) } else { writer.put(decimal: low) }
+            writer.put(parts.tail, copyingUpTo: 16)
+            out.advance(by: writer.count)
+        } else {
+            // Too long to keep, or escaped: written in place.
+            let escaped = Self.isPlain(bytes) ? Array(bytes) : Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
+            var writer = ByteWriter(at: out.room(partsSize(token.face, textCount: escaped.count) + place.bytes.count + 64))
+            escaped.withUnsafeBufferPointer { _ = writeHead(kind, token.face, text: $0, to: &writer) }
+            writer.put(place.bytes)
+            if high > 0 { writer.put(fourDigitsOf: low) } else { writer.put(decimal: low) }
+            Self.writeTail(length: token.range.count, to: &writer)
+            out.advance(by: writer.count)
+        }
+    }
+
+    /// The parts of this token's line built and kept, when its text can be kept (plain and short).
+    private func keptParts(_ token: Token, kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>) -> ScanLineHeads.Parts? {
+        guard text.count > 0, text.count <= ScanLineHeads.longestText, Self.isPlain(text) else { return nil }
+        return heads.keep(kind: kind, face: face, text: text, maximumCount: partsSize(token.face, textCount: text.count)) {
+            let textOffset = writeHead(kind, token.face, text: text, to: &$0)
+            let headCount = $0.count
+            Self.writeTail(length: text.count, to: &$0)
+            return (textOffset, headCount)
+        }
+    }
+
+    /// At least the size of a head and tail with a text of `textCount` bytes.
+    private func partsSize(_ face: Int?, textCount: Int) -> Int {
+        128 + 2 * textCount + (face.map { faceFields[$0].count } ?? 0)
+    }
+
+    /// Writes `{"kind":…,"text":…,"tag":…,"emoji":…,"image":…` for a text
+    /// escaped as JSON needs; returns where the text starts.
+    private func writeHead(_ kind: UInt8, _ face: Int?, text: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) -> Int {
+        Self.kindOpenings[Int(kind)].withUnsafeBufferPointer { writer.put($0) }
+        let textOffset = writer.count
+        writer.put(text)
+        if let face {
+            writer.put(Array(#"","#.utf8))
+            faceFields[face].withUnsafeBufferPointer { writer.put($0) }
+        } else if kind == Self.kindIndex(.emoji) {
+            // An emoji without a face is its own emoji.
+            writer.put(Array(#"","tag":null,"emoji":""#.utf8))
+            writer.put(text)
+            writer.put(Array(#"","image":null"#.utf8))
+        } else {
+            writer.put(Array(#"","tag":null,"emoji":null,"image":null"#.utf8))
+        }
+        return textOffset
+    }
+
+    /// Writes `,"length":`, the length, `}` and a line feed.
+    private static func writeTail(length: Int, to writer: inout ByteWriter) {
+        writer.put(Array(#","length":"#.utf8))
+        writer.put(decimal: length)
+        writer.put(Array("}\n".utf8))
+    }
+
+    /// `,"file":…,"line":N,"offset":` and the offset's digits but the last
+    /// four (none under 10,000) for the current line and 10,000 bytes.
+    private final class Place {
+        private var fileField: [UInt8] = []
+        private(set) var line = 0
+        private(set) var high = 0
+        private var storage: UnsafeMutablePointer<UInt8>
+        private var capacity = 1 << 10
+        /// The place, with room after it for a 64-byte copy to read.
+        private(set) var bytes: UnsafeBufferPointer<UInt8>
+
+        init() {
+            storage = .allocate(capacity: capacity)
+            storage.initialize(repeating: 0, count: capacity)
+            bytes = UnsafeBufferPointer(start: storage, count: 0)
+        }
+
+        deinit { storage.deallocate() }
+
+        func startFile(_ field: [UInt8]) {
+            fileField = field
+            line = 0
+        }
+
+        func set(line: Int, high: Int) {
+            (self.line, self.high) = (line, high)
+            if fileField.count + 128 > capacity {
+                // A long file name.
+                storage.deallocate()
+                capacity = fileField.count + 128
+                storage = .allocate(capacity: capacity)
+                storage.initialize(repeating: 0, count: capacity)
             }
+            var writer = ByteWriter(at: storage)
+            fileField.withUnsafeBufferPointer { writer.put($0) }
+            writer.put(decimal: line)
+            writer.put(word: 0x7465_7366_666F_222C, count: 8)  // ,"offset
+            writer.put(word: 0x3A22, count: 2)                 // ":
+            if high > 0 { writer.put(decimal: high) }
+            bytes = UnsafeBufferPointer(start: storage, count: writer.count)
         }
     }
 
@@ -126,7 +168,7 @@ struct ScanWriter {
         return bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }
     }
 
-    private static func kindIndex(_ kind: Token.Kind) -> Int {
+    private static func kindIndex(_ kind: Token.Kind) -> UInt8 {
         switch kind {
         case .tag: 0
         case .emoji: 1

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FaceText
+
+/// The parts of `facetext scan` lines that depend only on the face and its
+/// text, for the texts met so far: the head `{"kind":…,"text":…,"tag":…,
+/// "emoji":…,"image":…` and the tail `,"length":N}` + line feed. Built once per
+/// distinct text, then copied: a chat log repeats a few hundred faces.
+///
+/// A table of 2,048 sets of two slots, each set found from a hash of the
+/// kind, face and text, points into one store of parts (1 MiB, emptied with
+/// the table when full). A slot is used only after its kind, face and length
+/// are the token's and the text its head holds is the token's, byte for
+/// byte: the parts are exact or not used.
+final class ScanLineHeads {
+    /// The longest text kept; longer faces (rare: image references) are written piece by piece.
+    static let longestText = 64
+    /// Bytes after the store that a copy of its last part may read (see ``ByteWriter/put(_:copyingUpTo:)``).
+    static let slack = 128
+    private static let slotBits = 12
+    private static let storeCapacity = 1 << 20
+
+    /// A head and its tail, end to end in the store.
+    struct Parts {
+        var head: UnsafeBufferPointer<UInt8>
+        var tail: UnsafeBufferPointer<UInt8>
+    }
+
+    private struct Slot {
+        /// The text's length, kind and face+1 (see ``key(_:face:count:)``); 0 when empty.
+        var key: UInt64 = 0
+        var start: UInt32 = 0
+        var headCount: UInt16 = 0
+        /// Where the text starts in the head.
+        var textOffset: UInt8 = 0
+        var tailCount: UInt8 = 0
+    }
+
+    private let slots: UnsafeMutablePointer<Slot>
+    private let store: UnsafeMutablePointer<UInt8>
+    private var used = 0
+
+    init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
+        store = .allocate(capacity: Self.storeCapacity + Self.slack)
+        store.initialize(repeating: 0, count: Self.storeCapacity + Self.slack)
+    }
+
+    deinit {
+        slots.deallocate()
+        store.deallocate()
+    }
+
+    /// The parts kept for this kind, face and text, if any.
+    @inline(__always)
+    func parts(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>) -> Parts? {
+        let count = text.count
+        guard count > 0, count <= Self.longestText else { return nil }
+        let key = Self.key(kind, face: face, count: count)
+        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count)
+        let set = Self.index(key, ends)
+        var slot = slots[set]
+        if slot.key != key {
+            slot = slots[set + 1]
+            guard slot.key == key else { return nil }
+        }
+        let head = store + Int(slot.start)
+        let kept = UnsafeRawPointer(head + Int(slot.textOffset))
+        guard Self.ends(kept, count) == ends,
+              count <= 16 || memcmp(kept, text.baseAddress!, count) == 0 else { return nil }
+        return Self.parts(head, Int(slot.headCount), Int(slot.tailCount))
+    }
+
+    /// Keeps the parts that `build` writes and returns them. `build` writes
+    /// at most `maximumCount` bytes, the head then the tail, and returns where
+    /// the text starts in the head and the head's size. The text must need
+    /// no JSON escape and be 1 to ``longestText`` bytes.
+    func keep(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, maximumCount: Int,
+              _ build: (inout ByteWriter) -> (textOffset: Int, headCount: Int)) -> Parts {
+        if used + maximumCount > Self.storeCapacity {
+            used = 0
+            slots.update(repeating: Slot(), count: 1 << Self.slotBits)
+        }
+        let start = store + used
+        var writer = ByteWriter(at: start)
+        let (textOffset, headCount) = build(&writer)
+        let key = Self.key(kind, face: face, count: text.count)
+        // The newer of a set's two slots is the first; the older is dropped.
+        let set = Self.index(key, Self.ends(UnsafeRawPointer(text.baseAddress!), text.count))
+        slots[set + 1] = slots[set]
+        slots[set] = Slot(key: key, start: UInt32(used), headCount: UInt16(headCount),
+                            textOffset: UInt8(textOffset), tailCount: UInt8(writer.count - headCount))
+        used += writer.count
+        return Self.parts(start, headCount, writer.count - headCount)
+    }
+
+    @inline(__always)
+    private static func parts(_ start: UnsafeMutablePointer<UInt8>, _ headCount: Int, _ tailCount: Int) -> Parts {
+        Parts(head: UnsafeBufferPointer(start: start, count: headCount),
+              tail: UnsafeBufferPointer(start: start + headCount, count: tailCount))
+    }
+
+    @inline(__always)
+    private static func key(_ kind: UInt8, face: Int32, count: Int) -> UInt64 {
+        UInt64(count) | UInt64(kind) << 8 | UInt64(UInt32(bitPattern: face &+ 1)) << 16
+    }
+
+    /// The first slot of the set of two where this text may be kept.
+    @inline(__always)
+    private static func index(_ key: UInt64, _ ends: (UInt64, UInt64)) -> Int {
+        let mixed = (ends.0 ^ (ends.1 << 29 | ends.1 >> 35) ^ key) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> (64 - UInt64(slotBits))) & ~1
+    }
+
+    /// The first and last bytes of `count` (≥ 1) bytes as two words: with the
+    /// count, all of them when `count` is at most 16.
+    @inline(__always)
+    private static func ends(_ bytes: UnsafeRawPointer, _ count: Int) -> (UInt64, UInt64) {
+        if count >= 8 {
+            return (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            return (UInt64(bytes.loadUnaligned(as: UInt32.self)), UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        }
+        if count >= 2 {
+            return (UInt64(bytes.loadUnaligned(as: UInt16.self)), UInt64(bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+        }
+        return (UInt64(bytes.load(as: UInt8.self)), 0)
+    }
+}
