@@ -1,4 +1,4 @@
-/// Emoji clusters met recently, by their first four bytes: chat text repeats
+/// Emoji clusters met recently, by their first bytes: chat text repeats
 /// a small set of emoji (and often the same one several times), so most
 /// clusters in a run of emoji are found here with two word comparisons
 /// instead of being read scalar by scalar.
@@ -45,10 +45,15 @@ struct ClusterMemo: Sendable {
         entries.withUnsafeMutableBufferPointer { body($0) }
     }
 
-    /// The first entry of the set for the cluster starting at `raw`, from its first four bytes.
+    /// The first entry of the set for the cluster starting at `raw`: from its
+    /// first four bytes, and the four after when they are a skin tone or a
+    /// regional indicator, so that 👍🏻 … 👍🏿 and the flags do not crowd one
+    /// set. (Only the first eight bytes are read.)
     @inline(__always)
     static func set(at raw: UnsafeRawPointer) -> Int {
-        let key = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let next = word >> 32 & 0xFF_FFFF
+        let key = next == 0x8F_9FF0 || next == 0x87_9FF0 ? word : word & 0xFFFF_FFFF
         return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1     // the top 10 bits: 1024 sets
     }
 

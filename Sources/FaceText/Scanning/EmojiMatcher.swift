@@ -110,13 +110,19 @@ struct EmojiMatcher: Sendable {
     func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, e2: Bool, keycaps: Bool) -> (length: Int, face: Int32)? {
         guard start < bytes.count else { return nil }
         let lead = bytes[start]
-        guard lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead)) else { return nil }
+        guard mayStartRun(lead, e2: e2, keycaps: keycaps) else { return nil }
         if let found = cluster(in: bytes, at: start) { return found }
         switch simpleEmoji(bytes, start) {
         case .emoji(let length, let face)?: return (length, face)
         case .text(let length)? where lead >= 0x80: return (length, Self.textCode)     // never a lone regional indicator here
         default: return nil
         }
+    }
+
+    /// Whether ``runEmoji(in:at:e2:keycaps:)`` may find an emoji starting with `lead`.
+    @inline(__always)
+    func mayStartRun(_ lead: UInt8, e2: Bool, keycaps: Bool) -> Bool {
+        lead == 0xF0 || (e2 && lead == 0xE2) || (keycaps && Self.isKeycapBase(lead))
     }
 
     /// Whether `byte` may begin a keycap: `#`, `*` or `0`–`9`.

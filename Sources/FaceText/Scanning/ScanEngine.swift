@@ -34,14 +34,15 @@ struct ScanEngine: Sendable {
     private let bracketTags: BracketTagTable?
     private let images: ImageReferenceMatcher
 
-    /// An engine; `fastPaths` off leaves out the emoji tables and emoji runs,
-    /// so tests can compare the two.
+    /// An engine; `fastPaths` off leaves out the emoji tables, emoji runs
+    /// and the bracketed-tag table (tags are then found in the trie), so
+    /// tests can compare the two.
     init(catalog: FaceCatalog, recognized: Recognized, fastPaths: Bool = true) {
         self.catalog = catalog
         self.recognized = recognized
         emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: fastPaths && recognized.contains(.emoji))
         tagTrie = catalog.index.tagTrie
-        bracketTags = catalog.index.bracketTags
+        bracketTags = fastPaths ? catalog.index.bracketTags : nil
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
         var classes = [UInt8](repeating: 0, count: 256)
         if recognized.contains(.tags) {
@@ -135,6 +136,8 @@ struct ScanEngine: Sendable {
                         // A lone emoji, a cluster met before, or one read afresh (and remembered);
                         // emoji that are text (`©` without U+FE0F) are stepped over.
                         let length: Int, face: Int32
+                        // Most faces are followed by something else: no memo lookup for bytes no run emoji starts with.
+                        guard index < count, emoji.mayStartRun(bytes[index], e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
                         if let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
                             (length, face, code) = lone
                         } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
