@@ -31,6 +31,9 @@ struct BracketTagTable: Sendable {
     /// The tag starting at the `[` at `start`.
     @inline(__always)
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> TagTrie.Match {
+        if start + 24 <= bytes.count, let (length, face) = shortMatch(in: bytes, at: start) {
+            return face >= 0 ? .tag(length: length, face: face) : .none
+        }
         let limit = min(bytes.count, start + longest)
         var index = Self.firstStop(in: bytes, from: start + 1, to: limit)
         guard index < limit else {
@@ -41,6 +44,32 @@ struct BracketTagTable: Sendable {
         let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         guard let face = table.value(for: key) else { return .none }
         return .tag(length: index - start, face: face)
+    }
+
+    /// For a tag of at most 16 bytes with 24 bytes readable at `start`: its
+    /// length and face (-1 for bytes that are no tag), or nil for the general
+    /// path. The stop is found in two words and the key read as words, both
+    /// without a branch on the tag's length, which is as random as the text.
+    @inline(__always)
+    private func shortMatch(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
+        let stops1 = Self.stops(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)))
+        let stops2 = Self.stops(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: UInt64.self)))
+        // The stop's offset from the `[`; nothing in 16 bytes means a longer tag, or none.
+        let stop = 1 + (stops1 != 0 ? stops1.trailingZeroBitCount / 8 : 8 + stops2.trailingZeroBitCount / 8)
+        guard stops1 | stops2 != 0, stop < 16 else { return nil }
+        guard raw.load(fromByteOffset: stop, as: UInt8.self) == UInt8(ascii: "]") else { return (0, -1) }     // "[" or a line feed first
+        let length = stop + 1
+        let mask: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(8 * length)) &- 1
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
+        let last = length >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)) : first
+        return (length, table.value(words: ShortKeyWords(first: first, last: last), count: length) ?? -1)
+    }
+
+    /// The top bit of each byte of `word` that is `]`, `[` or a line feed.
+    @inline(__always)
+    private static func stops(_ word: UInt64) -> UInt64 {
+        zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
     }
 
     /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;

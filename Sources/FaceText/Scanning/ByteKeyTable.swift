@@ -73,6 +73,24 @@ final class ByteKeyTable: Sendable {
         }
     }
 
+    /// The value stored for the key of `count` bytes (at most 16) whose
+    /// ``ShortKeyWords`` are `words`, or nil: for callers that read the words themselves.
+    @inline(__always)
+    func value(words: ShortKeyWords, count: Int) -> Int32? {
+        var slot = Int(truncatingIfNeeded: words.hash(count: count)) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let index = Int(slots[slot])
+                    guard index >= 0 else { return nil }
+                    let entry = entries[index]
+                    if entry.words == words && Int(entry.count) == count { return entry.value }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
     /// The value stored for `key`, or nil.
     func value(for key: [UInt8]) -> Int32? {
         key.withUnsafeBytes { value(for: $0) }
@@ -97,6 +115,12 @@ final class ByteKeyTable: Sendable {
 struct ShortKeyWords: Equatable, Sendable {
     var first: UInt64
     var last: UInt64
+
+    @inline(__always)
+    init(first: UInt64, last: UInt64) {
+        self.first = first
+        self.last = last
+    }
 
     @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer) {

@@ -122,7 +122,9 @@ import TestSupport
         // followed by something else: another emoji, an extender, a ZWJ and a
         // pictograph, a regional indicator, text, invalid bytes.
         var random = SeededGenerator(seed: 0xFACE_0011)
-        let clusters = HostileText.emojiSequences.map { Array($0.utf8) }
+        // Skin tones of one hand and flags of one first letter share their first bytes.
+        let variants = ["👍🏻", "👍🏿", "👍", "✌🏻", "✌🏿", "✌️", "🇨🇳", "🇨🇦", "🇨", "🧑🏽‍💻", "🧑‍💻"]
+        let clusters = HostileText.emojiSequences.map { Array($0.utf8) } + variants.map { Array($0.utf8) }
             + Self.clusterParts.map { Array($0.utf8) } + [Array("\u{1F468}\u{200D}".utf8), Array("\u{1F1FA}".utf8)]
         let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]
         for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
@@ -143,6 +145,38 @@ import TestSupport
                 remembered += expected.filter { $0.kind == .emoji }.count
             }
             #expect(remembered > 10_000)
+        }
+    }
+
+    @Test func bracketedTagsScanToTheSameTokensWithAndWithoutTheTable() {
+        // Tags of every length (the table reads up to 16 bytes at once), cut,
+        // nested, broken by line feeds, near the end of a chunk, at every chunk size.
+        var random = SeededGenerator(seed: 0xFACE_0012)
+        // Tags of 15 to 18 bytes, either side of what is read as two words.
+        let long = FaceCatalog(faces: ["[abcdefghijklm]", "[abcdefghijklmn]", "[abcdefghijklmno]", "[一二三四五]", "[一二三四五x]", "[ab]", "[]"].map { Face(tag: $0) })
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, long] {
+            let tags = catalog.faces.flatMap(\.tags).filter { $0.hasPrefix("[") }
+            // Each tag, cut at either end, and with its middle byte changed (a key read as words must still be exact).
+            let changed = tags.map { tag in
+                var bytes = Array(tag.utf8)
+                bytes[bytes.count / 2] = UInt8(ascii: "x")
+                return bytes
+            }
+            let pieces = tags.map { Array($0.utf8) } + tags.map { Array($0.utf8.dropLast()) } + tags.map { Array($0.utf8.dropFirst()) } + changed
+                + ["[", "]", "[[", "]]", "\n", "a", "好", "[一二三四五六七八九十一二三]", "[abcdefghijklmno]", "[abcdefghijklmnop]", "😀"].map { Array($0.utf8) }
+            let fast = ScanEngine(catalog: catalog, recognized: .all)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            var found = 0
+            for _ in 0..<150 {
+                var input: [UInt8] = []
+                for _ in 0..<Int.random(in: 1...60, using: &random) { input += pieces.randomElement(using: &random)! }
+                let expected = tokens(full, input, chunkSize: input.count)
+                for chunkSize in [input.count, 1, 7, 23] {
+                    #expect(tokens(fast, input, chunkSize: chunkSize) == expected, "\(String(decoding: input, as: UTF8.self))")
+                }
+                found += expected.filter { $0.kind == .tag }.count
+            }
+            #expect(found > 1000)
         }
     }
 
