@@ -16,13 +16,16 @@ struct ByteCounts: Sendable {
         var count: Int
     }
 
-    /// Index into `entries` per slot, -1 for empty; twice as many slots as entries, at least.
-    private var slots = [Int32](repeating: -1, count: 64)
+    /// Index into `entries` per slot, -1 for empty; twice as many slots as
+    /// entries, at least, once the first key is added (none before: an empty
+    /// tally allocates nothing).
+    private var slots: [Int32] = []
     private var entries: [Entry] = []
     private var storage: [UInt8] = []
 
     /// Adds `count` to the tally of `key`.
     mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) {
+        if slots.isEmpty { slots = [Int32](repeating: -1, count: 64) }
         let words = ShortKeyWords(key)
         let hash = words.hash(count: key.count)
         let mask = slots.count - 1

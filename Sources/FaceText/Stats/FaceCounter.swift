@@ -18,20 +18,7 @@ public struct FaceCounter: Sendable {
 
     /// Counts one token whose bytes are `bytes` (text is ignored).
     public mutating func add(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) {
-        add(RawToken(kind: token.kind, face: Int32(token.face ?? -1), start: 0, end: bytes.count), in: bytes)
-    }
-
-    /// Counts one raw token from the engine: a face under its index, an emoji
-    /// without a face under its bytes less U+FE0F, an unknown tag under its bytes.
-    @inline(__always)
-    mutating func add(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-        if token.face >= 0 {
-            byFace[Int(token.face)] += 1
-        } else if token.kind == .emoji {
-            emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
-        } else if token.kind != .text {
-            tagBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
-        }
+        withSink { $0.consume(RawToken(kind: token.kind, face: Int32(token.face ?? -1), start: 0, end: bytes.count), in: bytes) }
     }
 
     /// The counts so far, keyed by canonical tag or by emoji.
@@ -73,21 +60,53 @@ public struct FaceCountingStream: Sendable {
 
     /// Counts the faces completed in the next chunk.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        scanner.feed(chunk, into: &counter)
+        counter.withSink { scanner.feed(chunk, into: &$0) }
     }
 
     /// Ends the input.
     public mutating func finish() {
-        scanner.finish(into: &counter)
+        counter.withSink { scanner.finish(into: &$0) }
     }
 
     /// The counts so far.
     public var stats: FaceStats { counter.stats }
 }
 
-extension FaceCounter: TokenSink {
-    @inline(__always)
-    mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-        add(token, in: bytes)
+extension FaceCounter {
+    /// Runs `body` with a sink that counts into this counter: the counts of
+    /// faces through a pointer, so that counting one is an increment, without
+    /// the uniqueness check of an array write per token.
+    mutating func withSink<R>(_ body: (inout Sink) -> R) -> R {
+        var sink = Sink()
+        swap(&sink.emojiBytes, &emojiBytes)
+        swap(&sink.tagBytes, &tagBytes)
+        defer {
+            swap(&sink.emojiBytes, &emojiBytes)
+            swap(&sink.tagBytes, &tagBytes)
+        }
+        return byFace.withUnsafeMutableBufferPointer { faces in
+            sink.byFace = faces.baseAddress
+            return body(&sink)
+        }
+    }
+
+    /// Counts the engine's tokens for ``withSink(_:)``: a face under its
+    /// index, an emoji without a face under its bytes (U+FE0F is taken out in
+    /// ``stats``), an unknown tag under its bytes.
+    struct Sink: TokenSink {
+        fileprivate var byFace: UnsafeMutablePointer<Int>?
+        fileprivate var emojiBytes = ByteCounts()
+        fileprivate var tagBytes = ByteCounts()
+
+        @inline(__always)
+        mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
+            if token.face >= 0 {
+                byFace![Int(token.face)] += 1
+            } else if token.kind == .emoji {
+                emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
+            } else if token.kind != .text {
+                tagBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
+            }
+        }
     }
 }

@@ -26,6 +26,20 @@ import TestSupport
         }
     }
 
+    @Test func aCopiedStreamCountsOnByItself() {
+        // Counts are written through pointers while a chunk is scanned; a copy
+        // made between chunks must still keep its own counts.
+        var stream = FaceCountingStream(catalog: .default)
+        Array("[哈哈]🚀😀".utf8).withUnsafeBufferPointer { stream.feed($0) }
+        var copy = stream
+        Array("[哈哈][哈哈]🚀".utf8).withUnsafeBufferPointer { stream.feed($0) }
+        stream.finish()
+        copy.finish()
+        let haha = FaceCatalog.default.face(forTag: "[哈哈]")!.tag
+        #expect(stream.stats.counts[haha] == 3 && stream.stats.counts["🚀"] == 2)
+        #expect(copy.stats.counts[haha] == 1 && copy.stats.counts["🚀"] == 1)
+    }
+
     @Test func byteCountsAgreeWithADictionary() {
         var random = SeededGenerator(seed: 0xFACE_0011)
         var counts = ByteCounts()
