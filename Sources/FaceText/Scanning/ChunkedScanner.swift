@@ -33,6 +33,9 @@ struct ChunkedScanner: Sendable {
         self.memo = memo
     }
 
+    /// The emoji without a face numbered so far for a sink that asked (``TokenSink/wantsFacelessIDs``), by number.
+    var faceless: ByteCounts { memo.faceless }
+
     /// The memo, moved out so the scan can change it without copying.
     private mutating func takeMemo() -> ClusterMemo {
         defer { memo = ClusterMemo() }

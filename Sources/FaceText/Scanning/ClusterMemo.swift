@@ -32,6 +32,19 @@ struct ClusterMemo: Sendable {
     static let window = 32
 
     private(set) var entries: [Entry] = []
+    /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
+    /// clusters without a face that were kept, by the number each got, which
+    /// its entry gives as its face (see ``face(forFaceless:)``).
+    private(set) var faceless = ByteCounts()
+
+    /// The face an entry gives for the cluster without a face numbered `id`:
+    /// below every code the matcher uses, so that it reads as "no face" to
+    /// everyone but a sink that asked for numbers.
+    static func face(forFaceless id: Int) -> Int32 { -16 - Int32(id) }
+
+    /// The number of a cluster without a face, from the face a token carries; nil for any other face.
+    @inline(__always)
+    static func facelessID(_ face: Int32) -> Int? { face <= -16 ? Int(-16 - face) : nil }
 
     /// Allocates the table if it is not yet.
     mutating func prepare() {
@@ -39,10 +52,10 @@ struct ClusterMemo: Sendable {
         if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: 2 * Self.sets) }
     }
 
-    /// Runs `body` with the table (empty until ``prepare()``).
+    /// Runs `body` with the table (empty until ``prepare()``) and the numbered clusters without a face.
     @inline(__always)
-    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>) -> R) -> R {
-        entries.withUnsafeMutableBufferPointer { body($0) }
+    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>, inout ByteCounts) -> R) -> R {
+        entries.withUnsafeMutableBufferPointer { body($0, &faceless) }
     }
 
     /// The first entry of the set for the cluster starting at `raw`: from its

@@ -83,11 +83,12 @@ struct ScanEngine: Sendable {
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, memo: inout ClusterMemo,
                                into sink: inout Sink) -> Int {
         if emojiRuns && bytes.count >= 4 * ClusterMemo.window { memo.prepare() }
-        return memo.withEntries { memo in scan(bytes, isFinal: isFinal, memo, into: &sink) }
+        return memo.withEntries { memo, faceless in scan(bytes, isFinal: isFinal, memo, &faceless, into: &sink) }
     }
 
     private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
-                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, into sink: inout Sink) -> Int {
+                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ faceless: inout ByteCounts,
+                                       into sink: inout Sink) -> Int {
         let count = bytes.count
         // Where the memo may be used: far enough from the end, when it exists.
         let memoLimit = memo.isEmpty ? -1 : count - ClusterMemo.window
@@ -108,7 +109,7 @@ struct ScanEngine: Sendable {
                     } else {
                         outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
                         if case .face(.emoji, index, let length, let face) = outcome {
-                            remember(memo, bytes, at: index, length: length, face: face)
+                            remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
                         }
                     }
                 } else {
@@ -147,7 +148,7 @@ struct ScanEngine: Sendable {
                             guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
                             (length, face) = found
                             code = nil
-                            if index <= memoLimit { remember(memo, bytes, at: index, length: length, face: face) }
+                            if index <= memoLimit { remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self) }
                         }
                         if face == EmojiMatcher.textCode {
                             index += length
@@ -191,10 +192,16 @@ struct ScanEngine: Sendable {
 
     /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.
     @inline(__always)
-    private func remember(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ bytes: UnsafeBufferPointer<UInt8>,
-                          at index: Int, length: Int, face: Int32) {
+    private func remember<Sink: TokenSink>(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ faceless: inout ByteCounts,
+                                           _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, face: Int32,
+                                           for sink: Sink.Type) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         guard ClusterMemo.keeps(raw, length: length) else { return }
+        var face = face
+        if Sink.wantsFacelessIDs && face == EmojiMatcher.noFace {
+            // Numbered, so that the sink counts it again without reading its bytes.
+            face = ClusterMemo.face(forFaceless: faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))
+        }
         let mask = ClusterMemo.mask(length: length)
         let words = ClusterMemo.words(at: raw, mask: mask, length: length)
         let set = memo.baseAddress! + ClusterMemo.set(at: raw)

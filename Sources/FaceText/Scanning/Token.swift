@@ -52,6 +52,8 @@ public struct Recognized: OptionSet, Sendable, Hashable {
 /// A token as the engine reports it: offsets relative to the scanned buffer.
 struct RawToken {
     var kind: Token.Kind
+    /// The face's index; negative for none (-1, or for a sink that asked
+    /// for them, the number of a cluster without a face: ``ClusterMemo/facelessID(_:)``).
     var face: Int32
     var start: Int
     var end: Int
@@ -63,9 +65,15 @@ protocol TokenSink {
     /// they are left in the text around them (fewer, longer text tokens).
     static var wantsFacelessEmoji: Bool { get }
 
+    /// Whether an emoji without a face that was met before may come with the
+    /// number of its spelling as its face (see ``ClusterMemo/facelessID(_:)``),
+    /// so that it can be counted without reading its bytes.
+    static var wantsFacelessIDs: Bool { get }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension TokenSink {
     static var wantsFacelessEmoji: Bool { true }
+    static var wantsFacelessIDs: Bool { false }
 }

@@ -23,8 +23,10 @@ struct ByteCounts: Sendable {
     private var entries: [Entry] = []
     private var storage: [UInt8] = []
 
-    /// Adds `count` to the tally of `key`.
-    mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) {
+    /// Adds `count` to the tally of `key` (0 makes a new key known); returns
+    /// the key's index, which is the order in which keys first came.
+    @discardableResult
+    mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) -> Int {
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 64) }
         let words = ShortKeyWords(key)
         let hash = words.hash(count: key.count)
@@ -46,12 +48,22 @@ struct ByteCounts: Sendable {
         }
         if let found {
             entries[found].count += count
-            return
+            return found
         }
         slots[slot] = Int32(entries.count)
         entries.append(Entry(words: words, start: Int32(storage.count), length: Int32(key.count), hash: hash, count: count))
         storage.append(contentsOf: key)
         if entries.count * 2 > slots.count { grow() }
+        return entries.count - 1
+    }
+
+    /// The number of keys.
+    var count: Int { entries.count }
+
+    /// The key at `index` (see ``add(_:count:)``).
+    func key(at index: Int) -> [UInt8] {
+        let entry = entries[index]
+        return Array(storage[Int(entry.start)..<Int(entry.start + entry.length)])
     }
 
     @inline(never)

@@ -7,6 +7,9 @@ public struct FaceCounter: Sendable {
     /// Emoji without a face, by their bytes as they came (U+FE0F is taken out
     /// once per distinct spelling, in ``stats``, not once per emoji).
     private var emojiBytes = ByteCounts()
+    /// Emoji without a face by the number a stream's scanner gave their
+    /// spelling (see ``FaceCountingStream``): counted without reading them.
+    private var byFaceless: [Int] = []
     /// Unknown tags, by their bytes.
     private var tagBytes = ByteCounts()
 
@@ -22,17 +25,24 @@ public struct FaceCounter: Sendable {
     }
 
     /// The counts so far, keyed by canonical tag or by emoji.
-    public var stats: FaceStats {
+    public var stats: FaceStats { stats(faceless: ByteCounts()) }
+
+    /// The counts so far, the numbered emoji without a face spelt as `faceless` (their scanner's) says.
+    func stats(faceless: ByteCounts) -> FaceStats {
         var counts: [String: Int] = [:]
         for (face, count) in byFace.enumerated() where count > 0 { counts[catalog.faces[face].tag, default: 0] += count }
+        var emojiBytes = emojiBytes
+        for (id, count) in byFaceless.enumerated() where count > 0 {
+            faceless.key(at: id).withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
+        }
         // In byte order: Swift strings compare by canonical equivalence, so spellings
         // that differ only in the order of combining marks count as one, under the
         // first in byte order.
         var merged = ByteCounts()
         for (bytes, count) in emojiBytes.sorted {
-            EmojiKey.normalized(bytes).withUnsafeBytes { merged.add($0, count: count) }
+            EmojiKey.normalized(bytes).withUnsafeBytes { _ = merged.add($0, count: count) }
         }
-        for (bytes, count) in tagBytes.sorted { bytes.withUnsafeBytes { merged.add($0, count: count) } }
+        for (bytes, count) in tagBytes.sorted { bytes.withUnsafeBytes { _ = merged.add($0, count: count) } }
         for (bytes, count) in merged.sorted {
             counts[String(decoding: bytes, as: UTF8.self), default: 0] += count
         }
@@ -60,23 +70,26 @@ public struct FaceCountingStream: Sendable {
 
     /// Counts the faces completed in the next chunk.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        counter.withSink { scanner.feed(chunk, into: &$0) }
+        counter.withSink(facelessIDs: scanner.faceless.count) { scanner.feed(chunk, into: &$0) }
     }
 
     /// Ends the input.
     public mutating func finish() {
-        counter.withSink { scanner.finish(into: &$0) }
+        counter.withSink(facelessIDs: scanner.faceless.count) { scanner.finish(into: &$0) }
     }
 
     /// The counts so far.
-    public var stats: FaceStats { counter.stats }
+    public var stats: FaceStats { counter.stats(faceless: scanner.faceless) }
 }
 
 extension FaceCounter {
     /// Runs `body` with a sink that counts into this counter: the counts of
     /// faces through a pointer, so that counting one is an increment, without
     /// the uniqueness check of an array write per token.
-    mutating func withSink<R>(_ body: (inout Sink) -> R) -> R {
+    /// Emoji without a face numbered by the scanner (up to `facelessIDs`,
+    /// the numbers given so far) are counted by number the same way.
+    mutating func withSink<R>(facelessIDs: Int = 0, _ body: (inout Sink) -> R) -> R {
+        if byFaceless.count < facelessIDs { byFaceless += repeatElement(0, count: facelessIDs - byFaceless.count) }
         var sink = Sink()
         swap(&sink.emojiBytes, &emojiBytes)
         swap(&sink.tagBytes, &tagBytes)
@@ -85,8 +98,11 @@ extension FaceCounter {
             swap(&sink.tagBytes, &tagBytes)
         }
         return byFace.withUnsafeMutableBufferPointer { faces in
-            sink.byFace = faces.baseAddress
-            return body(&sink)
+            byFaceless.withUnsafeMutableBufferPointer { faceless in
+                sink.byFace = faces.baseAddress
+                sink.byFaceless = faceless
+                return body(&sink)
+            }
         }
     }
 
@@ -95,14 +111,20 @@ extension FaceCounter {
     /// ``stats``), an unknown tag under its bytes.
     struct Sink: TokenSink {
         fileprivate var byFace: UnsafeMutablePointer<Int>?
+        fileprivate var byFaceless = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
         fileprivate var emojiBytes = ByteCounts()
         fileprivate var tagBytes = ByteCounts()
+
+        static var wantsFacelessIDs: Bool { true }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
             if token.face >= 0 {
                 byFace![Int(token.face)] += 1
+            } else if let id = ClusterMemo.facelessID(token.face), id < byFaceless.count {
+                byFaceless[id] += 1
             } else if token.kind == .emoji {
+                // Without a number, or one given within this chunk.
                 emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
             } else if token.kind != .text {
                 tagBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))

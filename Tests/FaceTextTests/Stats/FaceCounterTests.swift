@@ -40,6 +40,39 @@ import TestSupport
         #expect(copy.stats.counts[haha] == 1 && copy.stats.counts["🚀"] == 1)
     }
 
+    @Test func emojiWithoutAFaceMetAgainAreCountedAsWhenFirstMet() {
+        // Long inputs (the scanner numbers clusters it remembers, from a few hundred
+        // bytes on) where faceless clusters come again and again, split into chunks of
+        // every size: the counts equal those of a counter given each token's bytes.
+        var random = SeededGenerator(seed: 0xFACE_0013)
+        let clusters = ["🚀", "🚀\u{FE0F}", "👍🏽", "👍🏿", "🇨🇳", "🇨🇦", "👨‍👩‍👧", "🧑‍💻", "🏳️‍🌈", "❤️", "☀", "1️⃣", "😀", "[哈哈]", "🛸", "🤌🏻"]
+        let others = ["a", "\n", "好", "\u{FE0F}", "\u{200D}", "🏽"]
+        let catalog = FaceCatalog.default
+        for _ in 0..<20 {
+            var input = ""
+            while input.utf8.count < 6000 {
+                input += clusters.randomElement(using: &random)!
+                if Int.random(in: 0..<5, using: &random) == 0 { input += others.randomElement(using: &random)! }
+            }
+            let bytes = Array(input.utf8)
+            var expected = FaceCounter(catalog: catalog)
+            for token in FaceScanner(catalog: catalog).tokens(in: bytes) where token.kind != .text {
+                bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
+            }
+            for chunkSize in [bytes.count, 700, 97, 1] {
+                var stream = FaceCountingStream(catalog: catalog)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + chunkSize, bytes.count)
+                    bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
+                    start = end
+                }
+                stream.finish()
+                #expect(stream.stats.counts == expected.stats.counts, "chunks of \(chunkSize)")
+            }
+        }
+    }
+
     @Test func byteCountsAgreeWithADictionary() {
         var random = SeededGenerator(seed: 0xFACE_0011)
         var counts = ByteCounts()
@@ -49,7 +82,7 @@ import TestSupport
             let length = Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 0...200, using: &random) : Int.random(in: 0...3, using: &random)
             let key = (0..<length).map { _ in UInt8.random(in: 0...7, using: &random) }
             let times = Int.random(in: 1...3, using: &random)
-            key.withUnsafeBytes { counts.add($0, count: times) }
+            key.withUnsafeBytes { _ = counts.add($0, count: times) }
             expected[key, default: 0] += times
         }
         #expect(Dictionary(uniqueKeysWithValues: counts.sorted.map { ($0.key, $0.count) }) == expected)
