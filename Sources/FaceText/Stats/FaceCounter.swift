@@ -19,8 +19,10 @@ public struct FaceCounter: Sendable {
         byFace = Array(repeating: 0, count: catalog.faces.count)
     }
 
-    /// Counts one token whose bytes are `bytes` (text is ignored).
+    /// Counts one token whose bytes are `bytes` (text is ignored). Its face,
+    /// if any, must be an index into the catalog's faces.
     public mutating func add(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(token.face.map { $0 < byFace.count } ?? true, "face \(token.face ?? 0) is not in the catalog")
         withSink { $0.consume(RawToken(kind: token.kind, face: Int32(token.face ?? -1), start: 0, end: bytes.count), in: bytes) }
     }
 
