@@ -6,7 +6,9 @@
 // and traps (so libFuzzer reports a crash) when one fails:
 //  - rendering and tagging in chunks give the same bytes as in one piece;
 //  - the scanner's tokens cover the input exactly, without overlap or gap,
-//    and are the same without the emoji fast paths;
+//    and are the same without the fast paths (emoji, bracketed tags);
+//  - counting in chunks (emoji without a face numbered as the scanner
+//    remembers them) gives the counts of the tokens' bytes;
 //  - render changes nothing but tags (every other byte is kept);
 //  - backspace only ever removes a suffix, and nothing with no press.
 // The address sanitizer catches out-of-bounds access and use after free.
@@ -58,6 +60,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     var slowTokens = TokenCollector()
     _ = input.withUnsafeBufferPointer { slowEngine.scan($0, isFinal: true, into: &slowTokens) }
     check(slowTokens.tokens == tokens, "the emoji fast paths change the tokens")
+
+    var counter = FaceCounter(catalog: catalog)
+    for token in tokens where token.kind != .text {
+        input[token.range].withUnsafeBufferPointer { counter.add(token, bytes: $0) }
+    }
+    var counting = FaceCountingStream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+    var start = 0
+    while start < input.count {
+        input[start..<min(start + size, input.count)].withUnsafeBufferPointer { counting.feed($0) }
+        start += size
+    }
+    counting.finish()
+    check(counting.stats.counts == counter.stats.counts, "stats depend on chunking or on numbered emoji")
+    var whole = FaceCountingStream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+    input.withUnsafeBufferPointer { whole.feed($0) }
+    whole.finish()
+    check(whole.stats.counts == counter.stats.counts, "stats depend on numbered emoji")
 
     // Render changes only tags: what is left between them is the same bytes.
     var expected: [UInt8] = []
