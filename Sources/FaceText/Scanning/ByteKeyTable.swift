@@ -75,6 +75,8 @@ final class ByteKeyTable: Sendable {
 
     /// The value stored for the key of `count` bytes (at most 16) whose
     /// ``ShortKeyWords`` are `words`, or nil: for callers that read the words themselves.
+    /// (The probe of ``value(for:)`` without its long-key compare; one probe
+    /// taking the compare as a closure measured 4% slower on emoji.)
     @inline(__always)
     func value(words: ShortKeyWords, count: Int) -> Int32? {
         var slot = Int(truncatingIfNeeded: words.hash(count: count)) & mask
