@@ -42,7 +42,7 @@ import TestSupport
         }
     }
 
-    @Test func everyLineHoldsTheScannersTokenAndItsFace() throws {
+    @Test func everyLineHoldsTheScannersTokenAndItsFace() {
         // Faces on both sides of 10,000-byte steps of the offset (the writer keeps
         // the digits above the last four per step), more distinct unknown tags than
         // its store of line heads holds (so it empties and fills again), tags alike
