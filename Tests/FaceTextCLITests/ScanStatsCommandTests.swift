@@ -82,6 +82,16 @@ import TestSupport
         #expect(firstDifference == nil, "line \((firstDifference?.offset ?? -1) + 1): \(firstDifference.map { "\($0.element)" } ?? "")")
     }
 
+    @Test func aLongFileNameIsWrittenWholeOnEveryLine() {
+        // The file, line and offset part of a line has room for names of a few hundred bytes and grows for longer ones.
+        let name = String(repeating: "目录/", count: 400) + "chat.log"
+        let result = runCLI(["scan", "short.txt", name, "short.txt"], files: ["short.txt": Array("[哈哈]".utf8), name: Array("😀\n[心]".utf8)])
+        let objects = lines(result)
+        #expect(objects.map { $0["file"] as? String } == ["short.txt", name, name, "short.txt"])
+        #expect(objects.map { $0["line"] as? Int } == [1, 1, 2, 1])
+        #expect(objects.map { $0["offset"] as? Int } == [0, 0, 5, 0])
+    }
+
     @Test func scanReportsEveryFieldAndUnknownTags() {
         let result = runCLI(["scan", "--unknown-tags", "a.txt"], files: ["a.txt": Array("好[贊]\n[图片]🚀\u{2764}".utf8)])
         #expect(result.text == """
