@@ -10,9 +10,11 @@ import FaceText
 ///
 /// A table of 2,048 sets of two slots, each set found from a hash of the
 /// kind, face and text, points into one store of parts (1 MiB, emptied with
-/// the table when full). A slot is used only after its kind, face and length
-/// are the token's and the text its head holds is the token's, byte for
-/// byte: the parts are exact or not used.
+/// the table when full). A slot holds its text's kind, face, length and first
+/// and last eight bytes, and is used only when all of them are the token's
+/// (and, past 16 bytes, the middle of the text its head holds too): the
+/// parts are exact or not used, and two spellings of one face of the same
+/// length each keep a slot of the set.
 final class ScanLineHeads {
     /// The longest text kept; longer faces (rare: image references) are written piece by piece.
     static let longestText = 64
@@ -30,6 +32,8 @@ final class ScanLineHeads {
     private struct Slot {
         /// The text's length, kind and face+1 (see ``key(_:face:count:)``); 0 when empty.
         var key: UInt64 = 0
+        /// The text's first and last eight bytes (``ends(_:_:)``): all of it up to 16 bytes.
+        var ends: (UInt64, UInt64) = (0, 0)
         var start: UInt32 = 0
         var headCount: UInt16 = 0
         /// Where the text starts in the head.
@@ -62,14 +66,13 @@ final class ScanLineHeads {
         let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count)
         let set = Self.index(key, ends)
         var slot = slots[set]
-        if slot.key != key {
+        if slot.key != key || slot.ends != ends {
             slot = slots[set + 1]
-            guard slot.key == key else { return nil }
+            guard slot.key == key, slot.ends == ends else { return nil }
         }
         let head = store + Int(slot.start)
-        let kept = UnsafeRawPointer(head + Int(slot.textOffset))
-        guard Self.ends(kept, count) == ends,
-              count <= 16 || memcmp(kept, text.baseAddress!, count) == 0 else { return nil }
+        // Beyond 16 bytes, the middle of the text is compared too.
+        guard count <= 16 || memcmp(head + Int(slot.textOffset), text.baseAddress!, count) == 0 else { return nil }
         return Self.parts(head, Int(slot.headCount), Int(slot.tailCount))
     }
 
@@ -87,11 +90,12 @@ final class ScanLineHeads {
         var writer = ByteWriter(at: start)
         let (textOffset, headCount) = build(&writer)
         let key = Self.key(kind, face: face, count: text.count)
+        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), text.count)
         // The newer of a set's two slots is the first; the older is dropped.
-        let set = Self.index(key, Self.ends(UnsafeRawPointer(text.baseAddress!), text.count))
+        let set = Self.index(key, ends)
         slots[set + 1] = slots[set]
-        slots[set] = Slot(key: key, start: UInt32(used), headCount: UInt16(headCount),
-                            textOffset: UInt8(textOffset), tailCount: UInt8(writer.count - headCount))
+        slots[set] = Slot(key: key, ends: ends, start: UInt32(used), headCount: UInt16(headCount),
+                          textOffset: UInt8(textOffset), tailCount: UInt8(writer.count - headCount))
         used += writer.count
         return Self.parts(start, headCount, writer.count - headCount)
     }
