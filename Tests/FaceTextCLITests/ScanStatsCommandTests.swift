@@ -46,8 +46,8 @@ import TestSupport
         // Faces on both sides of 10,000-byte steps of the offset (the writer keeps
         // the digits above the last four per step), more distinct unknown tags than
         // its store of line heads holds (so it empties and fills again), tags alike
-        // in their first 16 bytes, an escaped text, and two files.
-        let pieces = ["😀", "[哈哈]", "[一二三四五六七八九十]", "[一二三四五六七八九百]", "❤", "[x\"y]", "👍🏽", "👨‍👩‍👧"]
+        // in their first 16 bytes, two spellings of one face, an escaped text, and two files.
+        let pieces = ["😀", "[哈哈]", "[一二三四五六七八九十]", "[一二三四五六七八九百]", "❤", "[x\"y]", "👍🏽", "👨‍👩‍👧", "[乾杯]", "[干杯]"]
         var text = ""
         for index in 0..<16_000 {
             text += "[u\(index)]" + pieces[index % pieces.count] + (index % 5 == 0 ? "\n" : "")
