@@ -39,7 +39,7 @@ struct ScanWriter {
             var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
             writer.put(parts.head, copyingUpTo: 128)
             writer.put(place.bytes, copyingUpTo: 64)
-            if high > 0 { writer.put(fourDigitsOf: low) } else { writer.put(decimal: low) }
+            Self.writeOffset(low: low, high: high, to: &writer)
             writer.put(parts.tail, copyingUpTo: 16)
             out.advance(by: writer.count)
         } else {
@@ -48,7 +48,7 @@ struct ScanWriter {
             var writer = ByteWriter(at: out.room(partsSize(token.face, textCount: escaped.count) + place.bytes.count + 64))
             escaped.withUnsafeBufferPointer { _ = writeHead(kind, token.face, text: $0, to: &writer) }
             writer.put(place.bytes)
-            if high > 0 { writer.put(fourDigitsOf: low) } else { writer.put(decimal: low) }
+            Self.writeOffset(low: low, high: high, to: &writer)
             Self.writeTail(length: token.range.count, to: &writer)
             out.advance(by: writer.count)
         }
@@ -88,6 +88,13 @@ struct ScanWriter {
             writer.put(Array(#"","tag":null,"emoji":null,"image":null"#.utf8))
         }
         return textOffset
+    }
+
+    /// Writes the offset's last four digits (with its leading zeros when the
+    /// place holds the digits above them, `high` > 0), or the whole offset.
+    @inline(__always)
+    private static func writeOffset(low: Int, high: Int, to writer: inout ByteWriter) {
+        if high > 0 { writer.put(fourDigitsOf: low) } else { writer.put(decimal: low) }
     }
 
     /// Writes `,"length":`, the length, `}` and a line feed.
