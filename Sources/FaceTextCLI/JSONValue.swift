@@ -1,3 +1,5 @@
+import FaceText
+
 /// A JSON value for output, written compactly with keys in the given order.
 indirect enum JSONValue: Equatable {
     case string(String)

@@ -24,24 +24,6 @@ import TestSupport
         }
     }
 
-    @Test func textNeedingNoEscapeIsFoundEightBytesAtATime() {
-        // Every byte JSON escapes (and its neighbours), alone or among others, at every
-        // position of texts of every length up to 20: the word test agrees with a byte test.
-        let reference = { (bytes: [UInt8]) in bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F } }
-        let specials: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xE2, 0xFF]
-        for length in 0...20 {
-            let plain = Array(repeating: UInt8(ascii: "a"), count: length)
-            #expect(plain.withUnsafeBufferPointer(ScanWriter.isPlain))
-            for position in 0..<length {
-                for special in specials {
-                    var bytes = Array("😀好abcdefghijklmnopq".utf8.prefix(length))
-                    bytes[position] = special
-                    #expect(bytes.withUnsafeBufferPointer(ScanWriter.isPlain) == reference(bytes), "\(bytes)")
-                }
-            }
-        }
-    }
-
     @Test func everyLineHoldsTheScannersTokenAndItsFace() {
         // Faces on both sides of 10,000-byte steps of the offset (the writer keeps
         // the digits above the last four per step), more distinct unknown tags than

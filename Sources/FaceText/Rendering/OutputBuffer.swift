@@ -89,8 +89,8 @@ struct OutputBuffer {
 }
 
 /// A growable byte buffer that appends with one `memcpy` per piece: for
-/// writing output made of many small parts (used by the command line's
-/// `scan` writer; `TransformStream` uses the same storage internally).
+/// writing output made of many small parts (``FaceLister`` writes its lines
+/// into one; `TransformStream` uses the same storage internally).
 public final class ByteBuffer {
     @exclusivity(unchecked) private var storage: OutputBuffer
 
@@ -221,7 +221,11 @@ public struct ByteWriter {
                               toByteOffset: offset, as: (UInt64, UInt64).self)
         }
         if bytes.count <= size {
-            for offset in stride(from: 0, to: size, by: 16) { block(offset) }
+            var offset = 0
+            repeat {
+                block(offset)
+                offset += 16
+            } while offset < size
         } else {
             var offset = 0
             while offset < bytes.count {
@@ -304,7 +308,7 @@ public struct ByteWriter {
     }
 
     /// Writes `value` (0 to 9,999) as four digits, leading zeros included.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(fourDigitsOf value: Int) {
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
         let (high, low) = value.quotientAndRemainder(dividingBy: 100)

@@ -1,7 +1,4 @@
 import FaceText
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `facetext scan`: one JSON object per face found, as JSON Lines.
 enum ScanCommand {
@@ -25,53 +22,17 @@ enum ScanCommand {
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         var recognized = Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
-        let scanner = FaceScanner(catalog: context.catalog, recognizing: recognized)
-        var handler = ScanHandler(writer: ScanWriter(catalog: context.catalog))
-        var stream = scanner.makeStream()
+        var lister = FaceLister(catalog: context.catalog, recognizing: recognized)
+        let out = ByteBuffer(capacity: 1 << 21)
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (name: String) throws(IOError) in
-            stream = scanner.makeStream()
-            handler.line = 1
-            handler.writer.startFile(name)
+            lister.startFile(name)
         }, { (chunk) throws(IOError) in
             // A face can take 30 times its bytes as JSON.
-            try OutputPacing.feed(chunk, out: handler.space.out, context) {
-                stream.feed($0, into: &handler)
-                handler.space.keep()
-            }
+            try OutputPacing.feed(chunk, out: out, context) { lister.feed($0, into: out) }
         }, end: { (_: String) throws(IOError) in
-            stream.finish(into: &handler)
-            handler.space.keep()
-            try context.stdout.drain(handler.space.out)
+            lister.finish(into: out)
+            try context.stdout.drain(out)
         })
         return allRead ? .success : .failure
-    }
-}
-
-/// Writes a JSON line per face and counts lines through the text between them.
-private struct ScanHandler: TokenHandler {
-    var writer: ScanWriter
-    var line = 1
-    var space = LineSpace(out: ByteBuffer(capacity: 1 << 21))
-
-    mutating func handle(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) {
-        if token.kind == .text {
-            line += NewlineCounter.count(in: bytes)
-        } else {
-            writer.write(token, bytes, line: line, to: &space)
-        }
-    }
-}
-
-/// Counting line feeds in bytes.
-enum NewlineCounter {
-    static func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        var count = 0
-        var index = 0
-        while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
-            count += 1
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return count
     }
 }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FaceText
 
 /// The parts of `facetext scan` lines that depend only on the face and its
 /// text, for the texts met so far: the head `{"kind":…,"text":…,"tag":…,
@@ -59,11 +58,11 @@ final class ScanLineHeads {
 
     /// The parts kept for this kind, face and text, if any.
     @inline(__always)
-    func parts(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>) -> Parts? {
+    func parts(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, readable: Int) -> Parts? {
         let count = text.count
         guard count > 0, count <= Self.longestText else { return nil }
         let key = Self.key(kind, face: face, count: count)
-        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count)
+        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count, readable: readable)
         let set = Self.index(key, ends)
         var slot = slots[set]
         if slot.key != key || slot.ends != ends {
@@ -76,11 +75,12 @@ final class ScanLineHeads {
         return Self.parts(head, Int(slot.headCount), Int(slot.tailCount))
     }
 
-    /// Keeps the parts that `build` writes and returns them. `build` writes
+    /// Keeps the parts that `build` writes and returns them (`readable` as
+    /// for ``parts(kind:face:text:readable:)``). `build` writes
     /// at most `maximumCount` bytes, the head then the tail, and returns where
     /// the text starts in the head and the head's size. The text must need
     /// no JSON escape and be 1 to ``longestText`` bytes.
-    func keep(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, maximumCount: Int,
+    func keep(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, readable: Int, maximumCount: Int,
               _ build: (inout ByteWriter) -> (textOffset: Int, headCount: Int)) -> Parts {
         if used + maximumCount > Self.storeCapacity {
             used = 0
@@ -90,7 +90,7 @@ final class ScanLineHeads {
         var writer = ByteWriter(at: start)
         let (textOffset, headCount) = build(&writer)
         let key = Self.key(kind, face: face, count: text.count)
-        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), text.count)
+        let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), text.count, readable: readable)
         // The newer of a set's two slots is the first; the older is dropped.
         let set = Self.index(key, ends)
         slots[set + 1] = slots[set]
@@ -118,19 +118,22 @@ final class ScanLineHeads {
         return Int(truncatingIfNeeded: mixed >> (64 - UInt64(slotBits))) & ~1
     }
 
-    /// The first and last bytes of `count` (≥ 1) bytes as two words: with the
-    /// count, all of them when `count` is at most 16.
+    /// The first and last eight of the `count` (≥ 1) bytes at `bytes`, with
+    /// the bytes past `count` zeroed when it is under eight (the same word
+    /// twice then): with the count, all of them when `count` is at most 16.
+    /// Without branches on the count when eight bytes may be read (`readable`
+    /// is how many may), so that texts of mixed lengths cost no mispredictions.
     @inline(__always)
-    private static func ends(_ bytes: UnsafeRawPointer, _ count: Int) -> (UInt64, UInt64) {
-        if count >= 8 {
-            return (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    private static func ends(_ bytes: UnsafeRawPointer, _ count: Int, readable: Int) -> (UInt64, UInt64) {
+        guard readable >= 8 else {
+            // At the end of a buffer: the same words, read byte by byte.
+            var word: UInt64 = 0
+            for index in 0..<min(count, 8) { word |= UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
+            return (word, word)
         }
-        if count >= 4 {
-            return (UInt64(bytes.loadUnaligned(as: UInt32.self)), UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-        }
-        if count >= 2 {
-            return (UInt64(bytes.loadUnaligned(as: UInt16.self)), UInt64(bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
-        }
-        return (UInt64(bytes.load(as: UInt8.self)), 0)
+        let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
+        let lastOffset = count >= 8 ? count - 8 : 0
+        return (UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) & mask,
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask)
     }
 }

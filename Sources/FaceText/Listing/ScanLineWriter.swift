@@ -1,5 +1,3 @@
-import FaceText
-
 /// Writes `facetext scan` lines straight into a byte buffer. A line is cut
 /// into what depends only on the face and its text (the head, `{"kind":…,
 /// "text":…,"tag":…,"emoji":…,"image":…`, and the tail, `,"length":N}`, kept
@@ -7,7 +5,7 @@ import FaceText
 /// line or every 10,000 bytes (the place, `,"file":…,"line":N,"offset":`
 /// and the offset's digits but the last four), and the last four digits of
 /// the offset: three copies and four digits per face.
-struct ScanWriter {
+struct ScanLineWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
     private let heads = ScanLineHeads()
@@ -19,8 +17,8 @@ struct ScanWriter {
 
     init(catalog: FaceCatalog) {
         faceFields = catalog.faces.map { face in
-            Array(("\"tag\":" + JSONText.quoted(face.tag) + ",\"emoji\":" + JSONValue.optional(face.emoji).text
-                   + ",\"image\":" + JSONValue.optional(face.image ?? face.animatedImage).text).utf8)
+            Array(("\"tag\":" + JSONText.quoted(face.tag) + ",\"emoji\":" + Self.quotedOrNull(face.emoji)
+                   + ",\"image\":" + Self.quotedOrNull(face.image ?? face.animatedImage)).utf8)
         }
         startFile("-")
     }
@@ -29,13 +27,16 @@ struct ScanWriter {
         place.startFile(Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8))
     }
 
-    func write(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, to out: inout LineSpace) {
-        let offset = token.range.lowerBound
+    /// Writes the line of a face (`kind` as ``kindIndex(_:)`` gives it,
+    /// `face` negative for none) found at `offset` of the current file, on
+    /// line `line`. `text` is its bytes, and `readable` how many bytes may
+    /// be read from the start of `text` (at least its length).
+    func write(kind: UInt8, face: Int32, offset: Int, text bytes: UnsafeBufferPointer<UInt8>, readable: Int,
+               line: Int, to out: inout LineSpace) {
         let (high, low) = offset.quotientAndRemainder(dividingBy: 10_000)
         if line != place.line || high != place.high { place.set(line: line, high: high) }
-        let kind = Self.kindIndex(token.kind)
-        let face = Int32(truncatingIfNeeded: token.face ?? -1)
-        if let parts = heads.parts(kind: kind, face: face, text: bytes) ?? keptParts(token, kind: kind, face: face, bytes) {
+        if let parts = heads.parts(kind: kind, face: face, text: bytes, readable: readable)
+            ?? keptParts(kind: kind, face: face, bytes, readable: readable) {
             var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
             writer.put(parts.head, copyingUpTo: 128)
             writer.put(place.bytes, copyingUpTo: 64)
@@ -43,22 +44,30 @@ struct ScanWriter {
             writer.put(parts.tail, copyingUpTo: 16)
             out.advance(by: writer.count)
         } else {
-            // Too long to keep, or escaped: written in place.
-            let escaped = Self.isPlain(bytes) ? Array(bytes) : Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
-            var writer = ByteWriter(at: out.room(partsSize(token.face, textCount: escaped.count) + place.bytes.count + 64))
-            escaped.withUnsafeBufferPointer { _ = writeHead(kind, token.face, text: $0, to: &writer) }
-            writer.put(place.bytes)
-            Self.writeOffset(low: low, high: high, to: &writer)
-            Self.writeTail(length: token.range.count, to: &writer)
-            out.advance(by: writer.count)
+            writeUnkept(kind: kind, face: face, low: low, high: high, bytes, to: &out)
         }
     }
 
+    /// Writes a line piece by piece: for a text too long to keep, or escaped.
+    private func writeUnkept(kind: UInt8, face: Int32, low: Int, high: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+                             to out: inout LineSpace) {
+        let face = face >= 0 ? Int(face) : nil
+        let escaped = Self.isPlain(bytes) ? Array(bytes) : Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
+        var writer = ByteWriter(at: out.room(partsSize(face, textCount: escaped.count) + place.bytes.count + 64))
+        escaped.withUnsafeBufferPointer { _ = writeHead(kind, face, text: $0, to: &writer) }
+        writer.put(place.bytes)
+        Self.writeOffset(low: low, high: high, to: &writer)
+        Self.writeTail(length: bytes.count, to: &writer)
+        out.advance(by: writer.count)
+    }
+
     /// The parts of this token's line built and kept, when its text can be kept (plain and short).
-    private func keptParts(_ token: Token, kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>) -> ScanLineHeads.Parts? {
+    private func keptParts(kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>, readable: Int) -> ScanLineHeads.Parts? {
         guard text.count > 0, text.count <= ScanLineHeads.longestText, Self.isPlain(text) else { return nil }
-        return heads.keep(kind: kind, face: face, text: text, maximumCount: partsSize(token.face, textCount: text.count)) {
-            let textOffset = writeHead(kind, token.face, text: text, to: &$0)
+        let faceIndex = face >= 0 ? Int(face) : nil
+        return heads.keep(kind: kind, face: face, text: text, readable: readable,
+                          maximumCount: partsSize(faceIndex, textCount: text.count)) {
+            let textOffset = writeHead(kind, faceIndex, text: text, to: &$0)
             let headCount = $0.count
             Self.writeTail(length: text.count, to: &$0)
             return (textOffset, headCount)
@@ -175,7 +184,14 @@ struct ScanWriter {
         return bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }
     }
 
-    private static func kindIndex(_ kind: Token.Kind) -> UInt8 {
+    /// A JSON string, or `null`.
+    private static func quotedOrNull(_ text: String?) -> String {
+        text.map { JSONText.quoted($0) } ?? "null"
+    }
+
+    /// The index of a face's kind in the lines' openings.
+    @inline(__always)
+    static func kindIndex(_ kind: Token.Kind) -> UInt8 {
         switch kind {
         case .tag: 0
         case .emoji: 1

@@ -1,12 +1,12 @@
 /// Writing JSON strings from bytes. Bytes that are not valid UTF-8 are
 /// written as U+FFFD (each maximal invalid sequence once, as Swift decodes);
 /// the exact bytes stay recoverable from the offsets that accompany them.
-enum JSONText {
-    static func quoted(_ bytes: some Collection<UInt8>) -> String {
+package enum JSONText {
+    package static func quoted(_ bytes: some Collection<UInt8>) -> String {
         quoted(String(decoding: bytes, as: UTF8.self))
     }
 
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

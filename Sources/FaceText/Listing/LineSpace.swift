@@ -1,4 +1,3 @@
-import FaceText
 
 /// Room in an output buffer taken ahead of need (64 KiB at a time), filled
 /// line by line and kept with ``keep()``: one pointer compare per line

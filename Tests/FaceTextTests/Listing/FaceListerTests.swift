@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FaceText
+
+@Suite struct FaceListerTests {
+    /// Short unknown tags of one length that differ in one byte (their texts are
+    /// told apart by bytes read past the end of a buffer or byte by byte), a
+    /// chat log, and emoji of every length from 2 to 18 bytes.
+    static let input: [UInt8] = {
+        var text = ""
+        for index in 0..<300 {
+            let letter = Character(UnicodeScalar(UInt8(97 + index % 26)))
+            text += "[\(letter)]©[x\(letter)]❤❤️[\(letter)y]😀👍🏽🇨🇳👨‍👩‍👧 [哈哈][乾杯][干杯]"
+            if index % 7 == 0 { text += "\n" }
+        }
+        return Array(text.utf8) + ChatCorpus(seed: 7, lines: 400).bytes
+    }()
+
+    private func list(_ bytes: [UInt8], chunk: Int, file: String = "a.txt") -> [UInt8] {
+        var lister = FaceLister(catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags])
+        let out = ByteBuffer()
+        lister.startFile(file)
+        var start = 0
+        while start < bytes.count {
+            lister.feed(Array(bytes[start..<min(start + chunk, bytes.count)]), into: out)
+            start += chunk
+        }
+        lister.finish(into: out)
+        return out.withBytes { Array($0) }
+    }
+
+    private func objects(_ lines: [UInt8]) -> [[String: Any]] {
+        lines.split(separator: 0x0A).map { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] ?? [:] }
+    }
+
+    @Test func everyLineIsTheScannersTokenWhateverTheChunks() {
+        let scanner = FaceScanner(catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags])
+        let faces = scanner.tokens(in: Self.input).filter { $0.kind != .text }
+        let whole = list(Self.input, chunk: Self.input.count)
+        let objects = objects(whole)
+        #expect(objects.count == faces.count)
+        for (object, token) in zip(objects, faces) {
+            let text = String(decoding: Self.input[token.range], as: UTF8.self)
+            #expect(object["kind"] as? String == token.kind.rawValue)
+            #expect(object["text"] as? String == text)
+            #expect(object["offset"] as? Int == token.range.lowerBound)
+            #expect(object["length"] as? Int == token.range.count)
+            #expect(object["line"] as? Int == Self.input[..<token.range.lowerBound].filter { $0 == 0x0A }.count + 1)
+            #expect(object["file"] as? String == "a.txt")
+            let face = token.face.map { FaceCatalog.default.faces[$0] }
+            #expect(object["tag"] as? String == face?.tag, "\(text)")
+            #expect(object["emoji"] as? String == face?.emoji ?? (token.kind == .emoji ? text : nil), "\(text)")
+        }
+        // Chunks of one byte put every face at the end of a buffer.
+        for chunk in [1, 2, 7, 8, 9, 100, 4096] {
+            let same = list(Self.input, chunk: chunk) == whole
+            #expect(same, "chunks of \(chunk)")
+        }
+    }
+
+    @Test func eachFileCountsItsOwnLinesAndOffsets() {
+        var lister = FaceLister(catalog: .default)
+        let out = ByteBuffer()
+        lister.feed(Array("a\n[哈哈]".utf8), into: out)
+        lister.finish(into: out)
+        lister.startFile("two.txt")
+        lister.feed(Array("😀[心".utf8), into: out)
+        lister.feed(Array("]".utf8), into: out)
+        lister.finish(into: out)
+        let places = objects(out.withBytes { Array($0) }).map { "\($0["file"]!) \($0["line"]!) \($0["offset"]!)" }
+        #expect(places == ["- 2 2", "two.txt 1 0", "two.txt 1 4"])
+    }
+
+    @Test func textNeedingNoEscapeIsFoundEightBytesAtATime() {
+        // Every byte JSON escapes (and its neighbours), alone or among others, at every
+        // position of texts of every length up to 20: the word test agrees with a byte test.
+        let reference = { (bytes: [UInt8]) in bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F } }
+        let specials: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xE2, 0xFF]
+        for length in 0...20 {
+            let plain = Array(repeating: UInt8(ascii: "a"), count: length)
+            #expect(plain.withUnsafeBufferPointer(ScanLineWriter.isPlain))
+            for position in 0..<length {
+                for special in specials {
+                    var bytes = Array("😀好abcdefghijklmnopq".utf8.prefix(length))
+                    bytes[position] = special
+                    #expect(bytes.withUnsafeBufferPointer(ScanLineWriter.isPlain) == reference(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+}
