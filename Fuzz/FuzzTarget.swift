@@ -9,6 +9,8 @@
 //    and are the same without the fast paths (emoji, bracketed tags);
 //  - counting in chunks (emoji without a face numbered as the scanner
 //    remembers them) gives the counts of the tokens' bytes;
+//  - the scan lines (``FaceLister``) are the same in chunks as in one piece,
+//    and reading a face's first eight bytes never reads past its buffer;
 //  - render changes nothing but tags (every other byte is kept);
 //  - backspace only ever removes a suffix, and nothing with no press.
 // The address sanitizer catches out-of-bounds access and use after free.
@@ -37,6 +39,18 @@ func chunked(_ stream: TransformStream, _ input: [UInt8], size: Int) -> [UInt8] 
     return out
 }
 
+func listed(_ input: [UInt8], size: Int) -> [UInt8] {
+    var lister = FaceLister(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+    let out = ByteBuffer()
+    var start = 0
+    while start < input.count {
+        lister.feed(Array(input[start..<min(start + size, input.count)]), into: out)
+        start += size
+    }
+    lister.finish(into: out)
+    return out.withBytes { Array($0) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count > 0 else { return 0 }
@@ -49,6 +63,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let tagged = tagger.tag(input)
     check(chunked(tagger.makeStream(), input, size: size) == tagged, "tag depends on chunking")
     _ = htmlRenderer.render(input)
+    check(listed(input, size: size) == listed(input, size: max(input.count, 1)), "scan lines depend on chunking")
 
     let tokens = scanner.tokens(in: input)
     var position = 0
