@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import FaceText
+import TestSupport
 @testable import FaceTextCLI
 
 @Suite struct CatalogCommandTests {
+    let folder = TemporaryFolder()
+
     private func temporaryFile(_ name: String, _ text: String) -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-\(UUID().uuidString)-\(name)")
-        try? text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        folder.write(name, text)
     }
 
     @Test func listShowsEveryFaceAlignedOrAsJSON() throws {

@@ -1,18 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FaceTextCLI
 
 @Suite struct CatalogOptionTests {
-    let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let folder = TemporaryFolder()
 
     private func write(_ name: String, _ text: String) -> String {
-        let url = directory.appendingPathComponent(name)
-        try? text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        folder.write(name, text)
     }
 
     @Test func catalogOptionBeatsTheVariableWhichBeatsTheDefault() {

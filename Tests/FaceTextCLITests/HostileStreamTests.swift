@@ -6,6 +6,8 @@ import TestSupport
 /// input arrives (chunks of any size) or is split across runs (at any line
 /// boundary), and the bytes that are not faces are kept.
 @Suite struct HostileStreamTests {
+    let folder = TemporaryFolder()
+
     static let commands: [[String]] = [["render"], ["render", "--to", "html", "--emoji"], ["tag"], ["backspace", "-n", "2"], ["scan", "--unknown-tags"]]
 
     @Test(arguments: commands)
@@ -35,7 +37,7 @@ import TestSupport
 
     @Test func htmlNeverLetsMarkupThroughFromTextTagsOrImageNames() throws {
         let hostile = #"[{"chs":"[<script>]","png":"\"><script>alert(1)</script>.png","emoji":"😀"},{"chs":"[x'y]","png":"a&b'.png"}]"#
-        let path = FileManagerTemporary.write("hostile.json", hostile)
+        let path = folder.write("hostile.json", hostile)
         let input = #"<script>alert("&")</script>[<script>][x'y]'"#
         let result = runCLI(["render", "--to", "html", "--emoji", "--catalog", path], input: input)
         #expect(result.status == .success)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FaceText
 
 @Suite struct CatalogLoadingTests {
@@ -86,8 +87,8 @@ import Testing
     }
 
     @Test func packagesStoredInFoldersLoadFromTheirInfoPlist() throws {
-        let directory = Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryFolder()
+        let directory = temporary.url
         let index = Fixtures.xml("<dict><key>packages</key><array><dict><key>id</key><string>com.sina.default</string></dict></array></dict>")
         try index.write(to: directory.appendingPathComponent("emoticons.plist"), atomically: true, encoding: .utf8)
         let folder = directory.appendingPathComponent("com.sina.default")

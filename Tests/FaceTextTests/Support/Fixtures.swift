@@ -24,13 +24,6 @@ enum Fixtures {
         """
     }
 
-    /// A temporary directory, removed by the caller.
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Fully-qualified and component sequences of the checked-in emoji-test.txt.
     static let emojiTestSequences: [(status: String, emoji: String)] = {
         let text = (try? String(contentsOf: unicodeData.appendingPathComponent("emoji-test.txt"), encoding: .utf8)) ?? ""
