@@ -28,5 +28,14 @@ import FaceText
         stream.process(Array("哈]\n".utf8), into: &out)
         stream.finish(into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "今天😃\n")
+
+        var lister = FaceLister(catalog: catalog)
+        let lines = ByteBuffer()
+        lister.feed(Array("好[哈哈]".utf8), into: lines)
+        lister.finish(into: lines)
+        #expect(lines.withBytes { String(decoding: $0, as: UTF8.self) } == """
+            {"kind":"tag","text":"[哈哈]","tag":"[哈哈]","emoji":"😃","image":"d_haha.png","file":"-","line":1,"offset":3,"length":8}
+
+            """)
     }
 }
