@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Times commands interleaved: each round runs every command once, in turn,
 and a command's time is the median of its rounds (wall clock, output to
-/dev/null). On a shared machine a burst of load then slows every command of
-a round alike instead of a few commands measured back to back, so ratios
-between them (a shape against the mixed log) hold better than when each
-command is timed alone.
+/dev/null; started with posix_spawn, as hyperfine starts them, so that
+the harness adds no more time than hyperfine). On a shared machine a burst
+of load then slows every command of a round alike instead of a few commands
+measured back to back, so ratios between them (a shape against the mixed
+log) hold better than when each command is timed alone.
 
     interleaved.py RUNS RESULTS.tsv < COMMANDS.tsv
 
 COMMANDS.tsv: one command per line, tab-separated: job, name, input bytes,
 then the program and its arguments. Appends to RESULTS.tsv a line per
-command: job, name, bytes, median seconds, peak RSS in KB (the largest of
-its runs), as the benchmark's report reads them. One warm-up round is not
-counted.
+command: job, name, bytes, median seconds and "-" for the peak RSS (not
+measured here), as the benchmark's report reads them. One warm-up round is
+not counted.
 """
 import os
 import statistics
@@ -21,19 +22,14 @@ import time
 
 
 def run_once(argv, devnull):
+    # posix_spawn, not fork: forking the interpreter would add milliseconds to every run.
     start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(devnull, 1)
-        try:
-            os.execvp(argv[0], argv)
-        finally:
-            os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+    _, status = os.waitpid(pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"interleaved.py: {' '.join(argv)} failed ({os.waitstatus_to_exitcode(status)})")
-    return elapsed, usage.ru_maxrss
+    return elapsed
 
 
 def main():
@@ -41,17 +37,15 @@ def main():
     commands = [line.rstrip("\n").split("\t") for line in sys.stdin if line.strip()]
     devnull = os.open(os.devnull, os.O_WRONLY)
     times = [[] for _ in commands]
-    peaks = [0 for _ in commands]
     for round_ in range(runs + 1):
         for index, (_, _, _, *argv) in enumerate(commands):
-            elapsed, rss = run_once(argv, devnull)
-            peaks[index] = max(peaks[index], rss)
+            elapsed = run_once(argv, devnull)
             if round_ > 0:
                 times[index].append(elapsed)
     with open(results, "a", encoding="utf-8") as out:
-        for (job, name, size, *_), samples, peak in zip(commands, times, peaks):
+        for (job, name, size, *_), samples in zip(commands, times):
             median = statistics.median(samples)
-            out.write(f"{job}\t{name}\t{size}\t{median}\t{peak}\n")
+            out.write(f"{job}\t{name}\t{size}\t{median}\t-\n")
             print(f"   {name:<48} {median * 1000:9.1f} ms", file=sys.stderr)
 
 
