@@ -7,16 +7,17 @@ of load then slows every command of a round alike instead of a few commands
 measured back to back, so ratios between them (a shape against the mixed
 log) hold better than when each command is timed alone.
 
-    interleaved.py RUNS RESULTS.tsv < COMMANDS.tsv
+    interleaved.py [--rss] RUNS RESULTS.tsv < COMMANDS.tsv
 
 COMMANDS.tsv: one command per line, tab-separated: job, name, input bytes,
 then the program and its arguments. Appends to RESULTS.tsv a line per
-command: job, name, bytes, median seconds and "-" for the peak RSS (not
-measured here), as the benchmark's report reads them. One warm-up round is
-not counted.
+command: job, name, bytes, median seconds and the peak RSS in KB (with
+--rss: one more run of each under GNU time; else "-"), as the benchmark's
+report reads them. One warm-up round is not counted.
 """
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -32,8 +33,18 @@ def run_once(argv, devnull):
     return elapsed
 
 
+def peak_rss(argv):
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, check=True)
+    return done.stderr.strip().splitlines()[-1]
+
+
 def main():
-    runs, results = int(sys.argv[1]), sys.argv[2]
+    arguments = sys.argv[1:]
+    rss = arguments[0] == "--rss"
+    if rss:
+        arguments = arguments[1:]
+    runs, results = int(arguments[0]), arguments[1]
     commands = [line.rstrip("\n").split("\t") for line in sys.stdin if line.strip()]
     devnull = os.open(os.devnull, os.O_WRONLY)
     times = [[] for _ in commands]
@@ -43,9 +54,9 @@ def main():
             if round_ > 0:
                 times[index].append(elapsed)
     with open(results, "a", encoding="utf-8") as out:
-        for (job, name, size, *_), samples in zip(commands, times):
+        for (job, name, size, *argv), samples in zip(commands, times):
             median = statistics.median(samples)
-            out.write(f"{job}\t{name}\t{size}\t{median}\t-\n")
+            out.write(f"{job}\t{name}\t{size}\t{median}\t{peak_rss(argv) if rss else '-'}\n")
             print(f"   {name:<48} {median * 1000:9.1f} ms", file=sys.stderr)
 
 
