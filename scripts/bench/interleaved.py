@@ -7,14 +7,17 @@ of load then slows every command of a round alike instead of a few commands
 measured back to back, so ratios between them (a shape against the mixed
 log) hold better than when each command is timed alone.
 
-    interleaved.py [--rss] RUNS RESULTS.tsv < COMMANDS.tsv
+    interleaved.py [--rss] [--samples FILE.json] RUNS RESULTS.tsv < COMMANDS.tsv
 
 COMMANDS.tsv: one command per line, tab-separated: job, name, input bytes,
 then the program and its arguments. Appends to RESULTS.tsv a line per
 command: job, name, bytes, median seconds and the peak RSS in KB (with
 --rss: one more run of each under GNU time; else "-"), as the benchmark's
-report reads them. One warm-up round is not counted.
+report reads them. One warm-up round is not counted. --samples writes every
+command's times, round by round, as JSON (name: [seconds, ...]), for ratios
+taken within a round.
 """
+import json
 import os
 import statistics
 import subprocess
@@ -44,6 +47,9 @@ def main():
     rss = arguments[0] == "--rss"
     if rss:
         arguments = arguments[1:]
+    samples = None
+    if arguments[0] == "--samples":
+        samples, arguments = arguments[1], arguments[2:]
     runs, results = int(arguments[0]), arguments[1]
     commands = [line.rstrip("\n").split("\t") for line in sys.stdin if line.strip()]
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -54,9 +60,12 @@ def main():
             if round_ > 0:
                 times[index].append(elapsed)
     with open(results, "a", encoding="utf-8") as out:
-        for (job, name, size, *argv), samples in zip(commands, times):
-            median = statistics.median(samples)
+        for (job, name, size, *argv), series in zip(commands, times):
+            median = statistics.median(series)
             out.write(f"{job}\t{name}\t{size}\t{median}\t{peak_rss(argv) if rss else '-'}\n")
+    if samples:
+        with open(samples, "w", encoding="utf-8") as out:
+            json.dump({name: series for (_, name, *_), series in zip(commands, times)}, out)
             print(f"   {name:<48} {median * 1000:9.1f} ms", file=sys.stderr)
 
 

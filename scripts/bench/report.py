@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Prints the benchmark table from scripts/bench's results (Markdown)."""
-import os, platform, subprocess, sys
+import json, os, platform, statistics, subprocess, sys
 
-results, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb = sys.argv[1:8]
+results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb = sys.argv[1:9]
 rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
 mbps = {name: int(size) / 1e6 / float(median) for _, name, size, median, _ in rows}
 perl = mbps.get("perl -p hash lookup")
@@ -31,7 +31,8 @@ for job, name, size, median, rss in rows:
         single = name.replace(" --jobs 2", "") if job.endswith("-long") else "facetext " + kind
         print(f"| {name} | {mbps[name]:,.1f} | {mbps[name] / mbps[single]:.2f} |")
 print()
-print("Throughput by input shape: MB/s, and in brackets compared with the mixed log of the same size (facetext alone).")
+print("Throughput by input shape: MB/s (medians), and in brackets compared with the mixed log of the same size")
+print("(facetext alone; the median of the ratios taken in each round, the shape's run next to the mixed log's).")
 print()
 kinds = [k for k in ("render", "tag", "stats", "backspace", "scan") if f"facetext {k} (mixed)" in mbps]
 shapes = []
@@ -40,13 +41,24 @@ for job, name, size, median, rss in rows:
         shape = name[name.index("(") + 1:-1]
         if shape not in shapes:
             shapes.append(shape)
+shapes.sort(key=lambda shape: shape == "mixed")      # the mixed log last
 print("| shape | " + " | ".join(kinds) + " |")
 print("|---|" + "---:|" * len(kinds))
+samples = json.load(open(shape_samples, encoding="utf-8"))
+sizes = {name: int(size) for _, name, size, _, _ in rows}
+
+
+def ratio(shape, kind):
+    name, mixed = f"facetext {kind} ({shape})", f"facetext {kind} (mixed)"
+    return statistics.median(sizes[name] / mine / (sizes[mixed] / theirs)
+                             for mine, theirs in zip(samples[name], samples[mixed]))
+
+
 for shape in shapes:
     cells = []
     for kind in kinds:
         rate = mbps[f"facetext {kind} ({shape})"]
-        cells.append(f"{rate:,.0f} ({rate / mbps[f'facetext {kind} (mixed)']:.2f}×)")
+        cells.append(f"{rate:,.0f} ({ratio(shape, kind):.2f}×)")
     print(f"| {shape} | " + " | ".join(cells) + " |")
 print()
 print(f"Start-up: facetext render < /dev/null {float(startup):.2f} ms median (perl -e 1: {float(perl_startup):.2f} ms).")
