@@ -20,7 +20,7 @@ import Glibc
 /// a face), `emoji`, `image`, `file`, `line` (from 1), `offset` (bytes from
 /// the start of the file) and `length` (bytes). Every line is valid JSON: a
 /// face's text is valid UTF-8. The lines do not depend on how the input was
-/// split into chunks.
+/// split into chunks. A copy of a lister goes on independently of it.
 ///
 /// The parts of a line that depend only on the face and its text are built
 /// once per distinct text and copied after that, so a line costs a few block
@@ -74,10 +74,12 @@ private struct ListingSink: TokenSink {
     var line = 1
     /// The input offset of the buffer being scanned.
     var base = 0
+    /// Room in the caller's buffer (a placeholder until the first call).
     var space = LineSpace(out: ByteBuffer(capacity: 0))
 
     mutating func start(base: Int, out: ByteBuffer) {
         self.base = base
+        writer.makeUnique()
         if space.out !== out { space = LineSpace(out: out) }
     }
 

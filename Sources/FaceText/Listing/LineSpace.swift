@@ -1,4 +1,3 @@
-
 /// Room in an output buffer taken ahead of need (64 KiB at a time), filled
 /// line by line and kept with ``keep()``: one pointer compare per line
 /// instead of a reserve and a commit through the buffer.

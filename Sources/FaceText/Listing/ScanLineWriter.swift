@@ -8,8 +8,8 @@
 struct ScanLineWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
-    private let heads = ScanLineHeads()
-    private let place = Place()
+    private var heads = ScanLineHeads()
+    private var place = Place()
 
     private static let kindOpenings = [Token.Kind.tag, .emoji, .image, .unknown].map {
         Array("{\"kind\":\"\($0.rawValue)\",\"text\":\"".utf8)
@@ -23,8 +23,17 @@ struct ScanLineWriter {
         startFile("-")
     }
 
-    func startFile(_ name: String) {
+    mutating func startFile(_ name: String) {
+        makeUnique()
         place.startFile(Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8))
+    }
+
+    /// Gives this writer a place and a store of line parts of its own if a
+    /// copy shares them, so that copies write on independently (and may be
+    /// used from different threads).
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&place) { place = place.copy() }
+        if !isKnownUniquelyReferenced(&heads) { heads = ScanLineHeads() }
     }
 
     /// Writes the line of a face (`kind` as ``kindIndex(_:)`` gives it,
@@ -131,6 +140,13 @@ struct ScanLineWriter {
         }
 
         deinit { storage.deallocate() }
+
+        /// A place for the same file, rebuilt at its first use.
+        func copy() -> Place {
+            let copy = Place()
+            copy.startFile(fileField)
+            return copy
+        }
 
         func startFile(_ field: [UInt8]) {
             fileField = field

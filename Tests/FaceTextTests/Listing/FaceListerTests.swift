@@ -72,6 +72,29 @@ import TestSupport
         #expect(places == ["- 2 2", "two.txt 1 0", "two.txt 1 4"])
     }
 
+    @Test func aCopyGoesOnByItself() {
+        func alone(_ file: String, _ text: String) -> String {
+            var lister = FaceLister(catalog: .default)
+            let out = ByteBuffer()
+            lister.startFile(file)
+            lister.feed(Array(text.utf8), into: out)
+            lister.finish(into: out)
+            return out.withBytes { String(decoding: $0, as: UTF8.self) }
+        }
+        var lister = FaceLister(catalog: .default)
+        let first = ByteBuffer(), second = ByteBuffer()
+        lister.startFile("a.txt")
+        lister.feed(Array("x\n[哈哈]".utf8), into: first)
+        var copy = lister
+        copy.startFile("b.txt")
+        copy.feed(Array("😀\n\n[心]".utf8), into: second)
+        copy.finish(into: second)
+        lister.feed(Array("[心]".utf8), into: first)
+        lister.finish(into: first)
+        #expect(first.withBytes { String(decoding: $0, as: UTF8.self) } == alone("a.txt", "x\n[哈哈][心]"))
+        #expect(second.withBytes { String(decoding: $0, as: UTF8.self) } == alone("b.txt", "😀\n\n[心]"))
+    }
+
     @Test func textNeedingNoEscapeIsFoundEightBytesAtATime() {
         // Every byte JSON escapes (and its neighbours), alone or among others, at every
         // position of texts of every length up to 20: the word test agrees with a byte test.
