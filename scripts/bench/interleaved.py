@@ -63,10 +63,10 @@ def main():
         for (job, name, size, *argv), series in zip(commands, times):
             median = statistics.median(series)
             out.write(f"{job}\t{name}\t{size}\t{median}\t{peak_rss(argv) if rss else '-'}\n")
+            print(f"   {name:<48} {median * 1000:9.1f} ms", file=sys.stderr)
     if samples:
         with open(samples, "w", encoding="utf-8") as out:
             json.dump({name: series for (_, name, *_), series in zip(commands, times)}, out)
-            print(f"   {name:<48} {median * 1000:9.1f} ms", file=sys.stderr)
 
 
 if __name__ == "__main__":
