@@ -40,6 +40,7 @@ struct ScanLineWriter {
     /// `face` negative for none) found at `offset` of the current file, on
     /// line `line`. `text` is its bytes, and `readable` how many bytes may
     /// be read from the start of `text` (at least its length).
+    @inline(__always)
     func write(kind: UInt8, face: Int32, offset: Int, text bytes: UnsafeBufferPointer<UInt8>, readable: Int,
                line: Int, to out: inout LineSpace) {
         let (high, low) = offset.quotientAndRemainder(dividingBy: 10_000)
