@@ -16,7 +16,7 @@ extension EmojiMatcher {
     /// whose outcome depends on the text.
     @inline(__always)
     func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
-        guard start + Self.clusterWindow <= bytes.count, !blockCodes.isEmpty else { return nil }
+        guard start + Self.clusterWindow <= bytes.count, hasBlockTables else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
         let first = raw.loadUnaligned(as: UInt32.self)
         guard let (entry, firstLength) = Self.blockUnit(first) else {

@@ -27,6 +27,9 @@ struct EmojiMatcher: Sendable {
     /// The emoji properties (``EmojiProperties``) of the same scalars, read
     /// without the lazy-global check of the shared tables.
     let blockFlags: [UInt8]
+    /// Whether the tables above were built (a stored flag: asking the array
+    /// costs a call where the inliner gives up, in the scan loop).
+    let hasBlockTables: Bool
     static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
     static let extendCode: Int32 = -5
 
@@ -39,6 +42,7 @@ struct EmojiMatcher: Sendable {
         let flags = precompute ? scalars.map(P.flags) : []
         blockFlags = flags
         blockCodes = precompute ? zip(scalars, flags).map { Self.code(of: $0, flags: $1, emojiIndex) } : []
+        hasBlockTables = precompute
     }
 
     private static func code(of value: UInt32, flags: UInt8, _ emojiIndex: ByteKeyTable) -> Int32 {
@@ -80,7 +84,7 @@ struct EmojiMatcher: Sendable {
     func fourByteEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
                        code known: Int32?) -> (length: Int, face: Int32, next: Int32?)? {
         let count = bytes.count
-        guard start + 4 < count, !blockCodes.isEmpty else { return nil }
+        guard start + 4 < count, hasBlockTables else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
         let code: Int32
         if let known {
@@ -154,7 +158,7 @@ struct EmojiMatcher: Sendable {
     @inline(__always)
     private func simpleEmoji(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Match? {
         let count = bytes.count
-        guard start + 4 < count, !blockCodes.isEmpty else { return nil }
+        guard start + 4 < count, hasBlockTables else { return nil }
         let lead = bytes[start]
         var code: Int32
         var end: Int
@@ -310,7 +314,7 @@ struct EmojiMatcher: Sendable {
     func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
         guard index + 3 < bytes.count else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)
-        if let (entry, _) = Self.blockUnit(raw), !blockCodes.isEmpty {
+        if let (entry, _) = Self.blockUnit(raw), hasBlockTables {
             return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode
         }
         let lead = bytes[index]
@@ -429,7 +433,7 @@ struct EmojiMatcher: Sendable {
     /// The emoji properties of `value`, from this matcher's tables where it has them.
     @inline(__always)
     private func flags(_ value: UInt32) -> UInt8 {
-        if !blockFlags.isEmpty {
+        if hasBlockTables {
             if value &- 0x1F000 < 0x1000 { return blockFlags.withUnsafeBufferPointer { $0[4096 + Int(value &- 0x1F000)] } }
             if value &- 0x2000 < 0x1000 { return blockFlags.withUnsafeBufferPointer { $0[Int(value &- 0x2000)] } }
             if value == 0xFE0F { return P.extend | P.emojiExtend }
