@@ -6,7 +6,10 @@ SHAPE: mixed (a realistic chat log), emoji (the faces' emoji, mostly single
 scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
 mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
-cjk, oneline.
+cjk, oneline; and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
+K one of single, selected, text, skin, zwj, flag, keycap) and emoji-seq-sorted
+(emoji-seq's emoji, all of them sorted, so that equal ones follow each other);
+for these the number of emoji written goes to standard error.
 FACES.json is `facetext catalog list --json`: tags are drawn from it.
 The same arguments always give the same bytes."""
 import json, random, sys
@@ -25,7 +28,25 @@ flags = ["".join(chr(0x1F1E6 + ord(c) - 65) for c in cc) for cc in ["CN", "US", 
 flags.append("🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F")
 keycaps = [k + "\ufe0f\u20e3" for k in "0123456789#*"] + ["1\u20e3", "2\u20e3"]
 
+kinds = {
+    "single": lambda: rng.choice(singles),
+    "selected": lambda: rng.choice(selected),
+    "text": lambda: rng.choice(text_style),
+    "skin": lambda: rng.choice(skin_bases) + rng.choice(skin_tones),
+    "zwj": lambda: rng.choice(zwj),
+    "flag": lambda: rng.choice(flags),
+    "keycap": lambda: rng.choice(keycaps),
+}
+
+written = 0
+
+def counted(emoji_list):
+    global written
+    written += len(emoji_list)
+    return "".join(emoji_list)
+
 def any_emoji():
+    """A list: one emoji, or one emoji repeated."""
     x = rng.random()
     if x < 0.45: e = rng.choice(singles)
     elif x < 0.60: e = rng.choice(selected)
@@ -34,7 +55,7 @@ def any_emoji():
     elif x < 0.87: e = rng.choice(zwj)
     elif x < 0.93: e = rng.choice(flags)
     else: e = rng.choice(keycaps)
-    return e * (2 + rng.randrange(4)) if rng.random() < 0.15 else e
+    return [e] * (2 + rng.randrange(4)) if rng.random() < 0.15 else [e]
 
 hanzi = "的一是了我不人在他有这个上们来到时大地为子中你说生国年着就那和要她出也得里后自以会家可下而过天去能对小多然于心学么之都好看起发当没成只如事把还用第样道想作种开美总从无情己面最女但现前些所同日手又行意动方期它头经长儿回位分爱老因很给名法间斯知世什两次使身者被高已亲其进此话常与活正感"
 words = ["ok", "lol", "merge", "review", "deploy", "btw", "plz", "meeting", "wifi", "Zoom", "ppt", "https://example.com/a?b=1"]
@@ -58,6 +79,18 @@ def message():
         else: parts.append(rng.choice(punct))
     return "".join(parts)
 
+if shape == "emoji-seq-sorted":
+    # All of emoji-seq's emoji up to the size, then sorted, 30 to a line.
+    picked, size = [], 0
+    while size < limit:
+        for e in any_emoji():
+            picked.append(e)
+            size += len(e.encode())
+    picked.sort()
+    for start in range(0, len(picked), 30):
+        out += (counted(picked[start:start + 30]) + "\n").encode()
+    limit = len(out)
+
 second = 0
 while len(out) < limit:
     if shape == "mixed":
@@ -70,7 +103,9 @@ while len(out) < limit:
     elif shape == "emoji":
         data = ("".join(rng.choice(emoji) for _ in range(40)) + "\n").encode()
     elif shape == "emoji-seq":
-        data = ("".join(any_emoji() for _ in range(rng.randint(1, 30))) + "\n").encode()
+        data = (counted([e for _ in range(rng.randint(1, 30)) for e in any_emoji()]) + "\n").encode()
+    elif shape.startswith("kind-") and shape[5:] in kinds:
+        data = (counted([kinds[shape[5:]]() for _ in range(40)]) + "\n").encode()
     elif shape == "tags":
         data = ("".join(rng.choice(tags) for _ in range(20)) + "\n").encode()
     elif shape == "ascii":
@@ -87,3 +122,5 @@ while len(out) < limit:
         limit -= len(out)
         out = bytearray()
 sys.stdout.buffer.write(out[:max(0, limit)] if shape == "oneline" else out)
+if written:
+    print(written, file=sys.stderr)
