@@ -66,7 +66,9 @@ struct ClusterMemo: Sendable {
     static func set(at raw: UnsafeRawPointer) -> Int {
         let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         let next = word >> 32 & 0xFF_FFFF
-        let key = next == 0x8F_9FF0 || next == 0x87_9FF0 ? word : word & 0xFFFF_FFFF
+        // Chosen with a mask, not a branch: whether a skin tone or flag comes is as random as the text.
+        let pair = UInt64(next & 0xFFF7_FFFF == 0x87_9FF0 ? 1 : 0)
+        let key = word & (0xFFFF_FFFF | (0 &- pair) << 32)
         return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1     // the top 10 bits: 1024 sets
     }
 
