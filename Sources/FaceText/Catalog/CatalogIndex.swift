@@ -8,8 +8,12 @@ final class CatalogIndex: Sendable {
     /// The hash fast path for `[…]` tags, when the catalog's tags allow it.
     let bracketTags: BracketTagTable?
     let tagIndex: [String: Int]
+    /// ``tagIndex`` by the tags' bytes, for lookups that start from bytes.
+    let tagKeys: ByteKeyTable
     let emojiIndex: ByteKeyTable
     let imageIndex: [String: Int]
+    /// ``imageIndex`` by the names' bytes.
+    let imageKeys: ByteKeyTable
 
     init(faces: [Face], emojiPriority: [Int]) {
         var pairs: [(tag: String, face: Int32)] = []
@@ -24,6 +28,7 @@ final class CatalogIndex: Sendable {
         reversedTagTrie = TagTrie(reversedTags: pairs)
         bracketTags = BracketTagTable(tags: pairs)
         self.tagIndex = tagIndex
+        tagKeys = ByteKeyTable(pairs.map { (Array($0.tag.utf8), $0.face) })
         var emojiPairs: [(key: [UInt8], value: Int32)] = []
         for index in emojiPriority {
             guard let emoji = faces[index].emoji else { continue }
@@ -37,5 +42,8 @@ final class CatalogIndex: Sendable {
             }
         }
         self.imageIndex = imageIndex
+        imageKeys = ByteKeyTable(faces.enumerated().flatMap { index, face in
+            [face.image, face.animatedImage].compactMap { $0 }.map { (Array($0.utf8), Int32(index)) }
+        })
     }
 }

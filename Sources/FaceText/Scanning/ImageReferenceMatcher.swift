@@ -4,7 +4,9 @@
 ///
 /// The face is found from the alt text (a tag, the tag without brackets, or
 /// an emoji), else from the image file name (a catalog image, or a twemoji
-/// code-point name such as `1f600.png`).
+/// code-point name such as `1f600.png`). Tags and names are compared byte
+/// for byte. Nothing is allocated unless a value holds a character reference
+/// or a Markdown escape, so text full of `<` and `!` costs no more than other text.
 struct ImageReferenceMatcher: Sendable {
     /// References longer than this many bytes are not recognised.
     static let maximumLength = 2048
@@ -16,6 +18,7 @@ struct ImageReferenceMatcher: Sendable {
     }
 
     let catalog: CatalogLookup
+    private static let htmlStart = Array("<img ".utf8)
 
     func match(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
         if bytes[start] == UInt8(ascii: "<") { return matchHTML(bytes, start, isFinal) }
@@ -23,14 +26,14 @@ struct ImageReferenceMatcher: Sendable {
     }
 
     private func matchHTML(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ isFinal: Bool) -> Match {
-        let prefix: [UInt8] = Array("<img ".utf8)
-        for (offset, expected) in prefix.enumerated() {
+        // "<img " with "img" in any case.
+        for offset in 0..<Self.htmlStart.count {
             guard start + offset < bytes.count else { return isFinal ? .none : .needMore }
-            if bytes[start + offset] | (offset > 0 && offset < 4 ? 0x20 : 0) != expected { return .none }
+            if bytes[start + offset] | (offset > 0 && offset < 4 ? 0x20 : 0) != Self.htmlStart[offset] { return .none }
         }
-        var index = start + prefix.count
-        var alt: [UInt8]?
-        var src: [UInt8]?
+        var index = start + 5
+        var alt: Range<Int>?
+        var src: Range<Int>?
         while true {
             guard index - start < Self.maximumLength else { return .none }
             guard index < bytes.count else { return isFinal ? .none : .needMore }
@@ -46,7 +49,7 @@ struct ImageReferenceMatcher: Sendable {
                 if index - start >= Self.maximumLength { return .none }
             }
             guard index < bytes.count else { return isFinal ? .none : .needMore }
-            let name = Array(bytes[nameStart..<index])
+            let name = nameStart..<index
             guard bytes[index] == UInt8(ascii: "=") else { continue }
             index += 1
             guard index < bytes.count else { return isFinal ? .none : .needMore }
@@ -59,15 +62,14 @@ struct ImageReferenceMatcher: Sendable {
                 index += 1
             }
             guard index < bytes.count else { return isFinal ? .none : .needMore }
-            let value = HTMLEscaping.unescape(Array(bytes[valueStart..<index]))
+            if Self.is(bytes, name, "alt") { alt = valueStart..<index }
+            if Self.is(bytes, name, "src") { src = valueStart..<index }
             index += 1
-            switch name {
-            case Array("alt".utf8): alt = value
-            case Array("src".utf8): src = value
-            default: break
-            }
         }
-        guard let face = catalog.face(alt: alt, source: src, markdown: false) else { return .none }
+        let face = Self.unescaped(bytes, alt) { alt in
+            Self.unescaped(bytes, src) { src in catalog.face(alt: alt, source: src, markdown: false) }
+        }
+        guard let face else { return .none }
         return .image(length: index + 1 - start, face: face)
     }
 
@@ -76,18 +78,20 @@ struct ImageReferenceMatcher: Sendable {
         guard index < bytes.count else { return isFinal ? .none : .needMore }
         guard bytes[index] == UInt8(ascii: "[") else { return .none }
         index += 1
-        var alt: [UInt8] = []
+        let altStart = index
+        var escaped = false
         while true {
             guard index < bytes.count else { return isFinal ? .none : .needMore }
             let byte = bytes[index]
             if byte == UInt8(ascii: "]") { break }
             if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "[") || index - start > 512 { return .none }
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]") || bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "\\") {
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, Self.isEscapable(bytes[index + 1]) {
                 index += 1
+                escaped = true
             }
-            alt.append(bytes[index])
             index += 1
         }
+        let alt = altStart..<index
         index += 1
         guard index < bytes.count else { return isFinal ? .none : .needMore }
         guard bytes[index] == UInt8(ascii: "(") else { return .none }
@@ -100,33 +104,47 @@ struct ImageReferenceMatcher: Sendable {
             if byte <= 0x20 || index - start > Self.maximumLength { return .none }
             index += 1
         }
-        let source = Array(bytes[sourceStart..<index])
-        guard let face = catalog.face(alt: alt, source: source, markdown: true) else { return .none }
+        let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[sourceStart..<index]))
+        let face: Int32?
+        if escaped {
+            face = Self.markdownUnescaped(bytes[alt]).withUnsafeBytes { catalog.face(alt: $0, source: source, markdown: true) }
+        } else {
+            face = catalog.face(alt: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[alt])), source: source, markdown: true)
+        }
+        guard let face else { return .none }
         return .image(length: index + 1 - start, face: face)
     }
-}
 
-/// The catalog lookups needed to resolve an image reference to a face.
-struct CatalogLookup: Sendable {
-    let catalog: FaceCatalog
+    /// Whether the bytes in `range` spell `name` (three ASCII letters).
+    private static func `is`(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount
+            && name.withUTF8Buffer { name in range.indices.allSatisfy { bytes[$0] == name[$0 - range.lowerBound] } }
+    }
 
-    func face(alt: [UInt8]?, source: [UInt8]?, markdown: Bool) -> Int32? {
-        if let alt, !alt.isEmpty, let text = String(validating: alt, as: UTF8.self) {
-            if let index = catalog.faceIndex(forTag: text) { return Int32(index) }
-            if markdown, let index = catalog.faceIndex(forTag: "[\(text)]") { return Int32(index) }
-            if let index = catalog.faceIndex(forEmoji: text) { return Int32(index) }
+    /// Whether a Markdown backslash before `byte` escapes it.
+    private static func isEscapable(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+    }
+
+    /// A Markdown alt text with its backslash escapes undone.
+    private static func markdownUnescaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.endIndex, isEscapable(bytes[index + 1]) { index += 1 }
+            result.append(bytes[index])
+            index += 1
         }
-        guard let source, let path = String(validating: source, as: UTF8.self) else { return nil }
-        // Try the whole path, then without its leading folders (the image base).
-        var components = path.split(separator: "/", omittingEmptySubsequences: false)
-        while !components.isEmpty {
-            if let index = catalog.faceIndex(forImage: components.joined(separator: "/")) { return Int32(index) }
-            components.removeFirst()
-        }
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        if let emoji = EmojiName.emoji(fromTwemojiFile: name), let index = catalog.faceIndex(forEmoji: emoji) {
-            return Int32(index)
-        }
-        return nil
+        return result
+    }
+
+    /// Runs `body` with an attribute value's bytes, its character references
+    /// undone (copied only when it holds any), or nil when there is no value.
+    private static func unescaped<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?,
+                                     _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+        guard let range else { return body(nil) }
+        let value = UnsafeBufferPointer(rebasing: bytes[range])
+        guard value.contains(0x26) else { return body(UnsafeRawBufferPointer(value)) }
+        return HTMLEscaping.unescape(Array(value)).withUnsafeBytes { body($0) }
     }
 }
