@@ -25,4 +25,116 @@ package enum JSONText {
         }
         return result + "\""
     }
+
+    /// The most bytes ``write(escaping:to:)`` writes for `count` bytes.
+    package static func escapedSize(_ count: Int) -> Int { 6 * count }
+
+    /// Writes `bytes` as the inside of a JSON string: the same bytes as
+    /// ``quoted(_:)-(some Collection<UInt8>)`` gives between its quotes
+    /// (each maximal invalid subpart becomes one U+FFFD, as Swift decodes),
+    /// without building a `String`. Needs ``escapedSize(_:)`` bytes of room.
+    package static func write(escaping bytes: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) {
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        func flush(to end: Int) {
+            if runStart < end { writer.put(UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                index += 1
+                continue
+            }
+            if byte >= 0x80 {
+                let length = validLength(bytes, at: index)
+                if length > 0 {
+                    // U+2028 and U+2029 are escaped, as JavaScript needs.
+                    if isLineSeparator(bytes, at: index, length: length) {
+                        flush(to: index)
+                        writer.put(Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                        runStart = index + 3
+                    }
+                    index += length
+                    continue
+                }
+                flush(to: index)
+                writer.put(word: 0xBD_BFEF, count: 3)             // U+FFFD
+                index += invalidLength(bytes, at: index)
+                runStart = index
+                continue
+            }
+            flush(to: index)
+            switch byte {
+            case 0x22: writer.put(word: 0x225C, count: 2)         // \"
+            case 0x5C: writer.put(word: 0x5C5C, count: 2)         // \\
+            case 0x0A: writer.put(word: 0x6E5C, count: 2)         // \n
+            case 0x0D: writer.put(word: 0x725C, count: 2)         // \r
+            case 0x09: writer.put(word: 0x745C, count: 2)         // \t
+            case 0x08: writer.put(word: 0x625C, count: 2)         // \b
+            case 0x0C: writer.put(word: 0x665C, count: 2)         // \f
+            default:
+                func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 0x30 + digit : 0x57 + digit }
+                writer.put(word: 0x3030_755C, count: 4)           // \u00
+                writer.put(hex(byte >> 4))
+                writer.put(hex(byte & 0x0F))
+            }
+            index += 1
+            runStart = index
+        }
+        flush(to: count)
+    }
+
+    /// Whether `bytes` go into a JSON string as they are: valid UTF-8 with
+    /// nothing ``write(escaping:to:)`` would change.
+    package static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte >= 0x20 && byte != 0x7F && byte != 0x22 && byte != 0x5C else { return false }
+                index += 1
+                continue
+            }
+            let length = validLength(bytes, at: index)
+            guard length > 0, !isLineSeparator(bytes, at: index, length: length) else { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// Whether the valid sequence of `length` bytes at `index` is U+2028 or U+2029 (E2 80 A8, E2 80 A9).
+    private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Bool {
+        length == 3 && bytes[index] == 0xE2 && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
+    }
+
+    /// The length of the valid UTF-8 sequence of two to four bytes at `index`, or 0.
+    private static func validLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard case .scalar(_, let length) = UTF8Decoder.decode(bytes, at: index) else { return 0 }
+        return length
+    }
+
+    /// The length of the maximal subpart of an ill-formed sequence at `index`
+    /// (a lead byte and the continuation bytes that could still follow it), at least 1.
+    private static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        let length: Int
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 1
+        }
+        var offset = 1
+        while offset < length, index + offset < bytes.count {
+            let byte = bytes[index + offset]
+            guard byte >= (offset == 1 ? low : 0x80), byte <= (offset == 1 ? high : 0xBF) else { break }
+            offset += 1
+        }
+        return offset
+    }
 }

@@ -62,9 +62,8 @@ struct ScanLineWriter {
     private func writeUnkept(kind: UInt8, face: Int32, low: Int, high: Int, _ bytes: UnsafeBufferPointer<UInt8>,
                              to out: inout LineSpace) {
         let face = face >= 0 ? Int(face) : nil
-        let escaped = Self.isPlain(bytes) ? Array(bytes) : Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
-        var writer = ByteWriter(at: out.room(partsSize(face, textCount: escaped.count) + place.bytes.count + 64))
-        escaped.withUnsafeBufferPointer { _ = writeHead(kind, face, text: $0, to: &writer) }
+        var writer = ByteWriter(at: out.room(partsSize(face, textCount: JSONText.escapedSize(bytes.count)) + place.bytes.count + 64))
+        _ = writeHead(kind, face, text: bytes, escaping: true, to: &writer)
         writer.put(place.bytes)
         Self.writeOffset(low: low, high: high, to: &writer)
         Self.writeTail(length: bytes.count, to: &writer)
@@ -73,11 +72,11 @@ struct ScanLineWriter {
 
     /// The parts of this token's line built and kept, when its text can be kept (plain and short).
     private func keptParts(kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>, readable: Int) -> ScanLineHeads.Parts? {
-        guard text.count > 0, text.count <= ScanLineHeads.longestText, Self.isPlain(text) else { return nil }
+        guard text.count > 0, text.count <= ScanLineHeads.longestText, JSONText.isVerbatim(text) else { return nil }
         let faceIndex = face >= 0 ? Int(face) : nil
         return heads.keep(kind: kind, face: face, text: text, readable: readable,
                           maximumCount: partsSize(faceIndex, textCount: text.count)) {
-            let textOffset = writeHead(kind, faceIndex, text: text, to: &$0)
+            let textOffset = writeHead(kind, faceIndex, text: text, escaping: false, to: &$0)
             let headCount = $0.count
             Self.writeTail(length: text.count, to: &$0)
             return (textOffset, headCount)
@@ -91,17 +90,21 @@ struct ScanLineWriter {
 
     /// Writes `{"kind":…,"text":…,"tag":…,"emoji":…,"image":…` for a text
     /// escaped as JSON needs; returns where the text starts.
-    private func writeHead(_ kind: UInt8, _ face: Int?, text: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) -> Int {
+    private func writeHead(_ kind: UInt8, _ face: Int?, text: UnsafeBufferPointer<UInt8>, escaping: Bool,
+                           to writer: inout ByteWriter) -> Int {
+        func putText() {
+            if escaping { JSONText.write(escaping: text, to: &writer) } else { writer.put(text) }
+        }
         Self.kindOpenings[Int(kind)].withUnsafeBufferPointer { writer.put($0) }
         let textOffset = writer.count
-        writer.put(text)
+        putText()
         if let face {
             writer.put(Array(#"","#.utf8))
             faceFields[face].withUnsafeBufferPointer { writer.put($0) }
         } else if kind == Self.kindIndex(.emoji) {
             // An emoji without a face is its own emoji.
             writer.put(Array(#"","tag":null,"emoji":""#.utf8))
-            writer.put(text)
+            putText()
             writer.put(Array(#"","image":null"#.utf8))
         } else {
             writer.put(Array(#"","tag":null,"emoji":null,"image":null"#.utf8))
@@ -171,34 +174,6 @@ struct ScanLineWriter {
             if high > 0 { writer.put(decimal: high) }
             bytes = UnsafeBufferPointer(start: storage, count: writer.count)
         }
-    }
-
-    /// Whether `bytes` hold nothing JSON must escape (control bytes, `"`, `\`, DEL),
-    /// eight bytes at a time (SWAR: a byte below a bound, or equal to one, sets its top bit).
-    @inline(__always)
-    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        func clean(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
-            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & tops }
-            let control = (word &- 0x20 &* ones) & ~word & tops
-            return control | zeroByte(word ^ 0x22 &* ones) | zeroByte(word ^ 0x5C &* ones) | zeroByte(word ^ 0x7F &* ones) == 0
-        }
-        if count >= 8 {
-            var offset = 0
-            while offset + 8 < count {
-                guard clean(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
-                offset += 8
-            }
-            return clean(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-        }
-        if count >= 4 {
-            // Two overlapping halves: a byte read twice changes nothing.
-            return clean(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
-        }
-        return bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }
     }
 
     /// A JSON string, or `null`.

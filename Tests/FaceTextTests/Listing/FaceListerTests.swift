@@ -88,20 +88,26 @@ import TestSupport
         #expect(second.withBytes { Array($0) } == list(Array("😀\n\n[心]".utf8), chunk: 1 << 20, file: "b.txt"))
     }
 
-    @Test func textNeedingNoEscapeIsFoundEightBytesAtATime() {
-        // Every byte JSON escapes (and its neighbours), alone or among others, at every
-        // position of texts of every length up to 20: the word test agrees with a byte test.
-        let reference = { (bytes: [UInt8]) in bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F } }
-        let specials: [UInt8] = [0x00, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xE2, 0xFF]
-        for length in 0...20 {
-            let plain = Array(repeating: UInt8(ascii: "a"), count: length)
-            #expect(plain.withUnsafeBufferPointer(ScanLineWriter.isPlain))
-            for position in 0..<length {
-                for special in specials {
-                    var bytes = Array("😀好abcdefghijklmnopq".utf8.prefix(length))
-                    bytes[position] = special
-                    #expect(bytes.withUnsafeBufferPointer(ScanLineWriter.isPlain) == reference(bytes), "\(bytes)")
-                }
+    @Test func imageTextsAreEscapedShortOrLongAndStayValidJSON() {
+        // Quotes, a backslash, a tab, U+2028 and bytes that are not UTF-8 in the
+        // attributes of references the lister keeps (short) and of ones it does not.
+        let long = String(repeating: "x", count: 300)
+        var input = Array(#"a<img alt='[赞]' title='say "hi" \ \#t end'>b<img alt="[赞]" t=" ">"#.utf8)
+        input += Array("<img alt=\"[赞]\" t=\"\u{2028}\">".utf8)
+        input += Array(#"<img alt="[赞]" t=""#.utf8) + [0xFF, 0xE2, 0x80] + Array(#"">"#.utf8)
+        input += Array(#"<img alt="[赞]" t="\#(long)" u='"'>"#.utf8) + [0x0A]
+        // Markdown references hold no quotes: a byte that is not UTF-8, and U+2028, short and long.
+        input += Array("![".utf8) + [0xFF] + Array("\u{2028}](h_zan.png) ![".utf8) + [0xFF] + Array("\(long)](h_zan.png)".utf8)
+        let scanner = FaceScanner(catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags])
+        let faces = scanner.tokens(in: input).filter { $0.kind != .text }
+        #expect(faces.count == 7)
+        for chunk in [1, 9, input.count] {
+            let lines = list(input, chunk: chunk).split(separator: 0x0A)
+            #expect(lines.count == faces.count)
+            for (line, token) in zip(lines, faces) {
+                let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+                #expect(object?["text"] as? String == String(decoding: input[token.range], as: UTF8.self))
+                #expect(!line.contains(0xFF) && !line.contains(0x09), "raw bytes in \(String(decoding: line, as: UTF8.self))")
             }
         }
     }
