@@ -31,7 +31,7 @@ final class ByteKeyTable: Sendable {
         var seen: Set<[UInt8]> = []
         for (key, value) in pairs where seen.insert(key).inserted {
             let words = key.withUnsafeBytes(ShortKeyWords.init)
-            var slot = Int(truncatingIfNeeded: words.hash(count: key.count)) & (size - 1)
+            var slot = key.withUnsafeBytes { Int(truncatingIfNeeded: words.hash(of: $0)) } & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(entries.count)
             entries.append(Entry(words: words, start: Int32(keys.count), count: Int32(key.count), value: value))
@@ -49,14 +49,14 @@ final class ByteKeyTable: Sendable {
     /// last eight bytes (keys here are tags and emoji, a few dozen bytes at most).
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        ShortKeyWords(bytes).hash(count: bytes.count)
+        ShortKeyWords(bytes).hash(of: bytes)
     }
 
     /// The value stored for `key`, or nil.
     @inline(__always)
     func value(for key: UnsafeRawBufferPointer) -> Int32? {
         let words = ShortKeyWords(key)
-        var slot = Int(truncatingIfNeeded: words.hash(count: key.count)) & mask
+        var slot = Int(truncatingIfNeeded: words.hash(of: key)) & mask
         return slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
                 while true {
@@ -144,7 +144,30 @@ struct ShortKeyWords: Equatable, Sendable {
         }
     }
 
-    /// The hash of the string these words came from, given its length.
+    /// The hash of `bytes`, whose words these are: ``hash(count:)`` for up
+    /// to 16 bytes; longer strings mix in the bytes between their ends too,
+    /// as long keys (ZWJ sequences) often share both ends.
+    @inline(__always)
+    func hash(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let short = hash(count: bytes.count)
+        guard bytes.count > 16 else { return short }
+        return Self.mixMiddle(bytes, into: short)
+    }
+
+    @inline(never)
+    private static func mixMiddle(_ bytes: UnsafeRawBufferPointer, into start: UInt64) -> UInt64 {
+        var hash = start
+        var offset = 8
+        while offset < bytes.count - 8 {
+            // The last word may reach into the last eight bytes: they are hashed already, no harm.
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: min(offset, bytes.count - 16), as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 31
+            offset += 8
+        }
+        return hash
+    }
+
+    /// The hash of the string these words came from, given its length (the whole string's for up to 16 bytes).
     @inline(__always)
     func hash(count: Int) -> UInt64 {
         var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)

@@ -29,7 +29,7 @@ struct ByteCounts: Sendable {
     mutating func add(_ key: UnsafeRawBufferPointer, count: Int = 1) -> Int {
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 64) }
         let words = ShortKeyWords(key)
-        let hash = words.hash(count: key.count)
+        let hash = words.hash(of: key)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found: Int? = slots.withUnsafeBufferPointer { slots in
@@ -84,6 +84,17 @@ struct ByteCounts: Sendable {
     /// Every key with its count, keys in byte order.
     var sorted: [(key: [UInt8], count: Int)] {
         entries.map { (Array(storage[Int($0.start)..<Int($0.start + $0.length)]), $0.count) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .sorted { Self.precedes($0.key, $1.key) }
+    }
+
+    /// Whether `lhs` comes before `rhs` in byte order (for UTF-8, the order of their scalars).
+    static func precedes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        lhs.withUnsafeBytes { a in
+            rhs.withUnsafeBytes { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 }

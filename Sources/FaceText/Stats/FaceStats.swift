@@ -25,7 +25,7 @@ public struct FaceStats: Sendable, Equatable {
 
     /// Counts read back from a partial result.
     public init(counts: [String: Int], catalog: String) {
-        self.counts = counts.filter { $0.value > 0 }
+        self.counts = counts.values.contains { $0 <= 0 } ? counts.filter { $0.value > 0 } : counts
         total = counts.values.reduce(0, +)
         self.catalog = catalog
     }
@@ -46,14 +46,21 @@ public struct FaceStats: Sendable, Equatable {
 
     /// Adds another set of counts (made with the same catalog).
     public mutating func merge(_ other: FaceStats) {
+        if counts.isEmpty {
+            // Nothing to add to: take the other's table as it is instead of hashing every key again.
+            counts = other.counts
+            total += other.total
+            return
+        }
         for (key, count) in other.counts { add(key: key, count: count) }
     }
 
     /// Keys with their counts, most used first; ties in key order (by Unicode scalar values).
     public var ranked: [(key: String, count: Int)] {
-        counts.map { ($0.key, $0.value) }.sorted { lhs, rhs in
-            lhs.1 != rhs.1 ? lhs.1 > rhs.1 : lhs.0.unicodeScalars.lexicographicallyPrecedes(rhs.0.unicodeScalars)
-        }
+        // Compared as UTF-8 bytes: their order is the order of the scalars, and faster to find.
+        counts.map { (key: $0.key, count: $0.value, bytes: Array($0.key.utf8)) }
+            .sorted { lhs, rhs in lhs.count != rhs.count ? lhs.count > rhs.count : ByteCounts.precedes(lhs.bytes, rhs.bytes) }
+            .map { ($0.key, $0.count) }
     }
 
     /// A short fingerprint of a catalog's faces (tags and emoji), so counts made

@@ -88,4 +88,17 @@ import TestSupport
         #expect(Dictionary(uniqueKeysWithValues: counts.sorted.map { ($0.key, $0.count) }) == expected)
         #expect(counts.sorted.map(\.key) == expected.keys.sorted { $0.lexicographicallyPrecedes($1) })
     }
+
+    @Test func longKeysAlikeButInTheMiddleAreCountedApartAndHashApart() {
+        // ZWJ sequences often share their first and last eight bytes: keys
+        // hashed by their ends alone would all fall in one probe chain.
+        let keys = (0..<4096).map { number in
+            Array(repeating: UInt8(0xF0), count: 8) + withUnsafeBytes(of: UInt64(number)) { Array($0) } + Array(repeating: 0x8D, count: 8)
+        }
+        #expect(Set(keys.map { $0.withUnsafeBytes { ShortKeyWords($0).hash(of: $0) } }).count == keys.count)
+        var counts = ByteCounts()
+        for key in keys + keys { key.withUnsafeBytes { _ = counts.add($0) } }
+        #expect(counts.sorted.map(\.key) == keys.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(counts.sorted.allSatisfy { $0.count == 2 })
+    }
 }
