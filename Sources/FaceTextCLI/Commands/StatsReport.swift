@@ -45,16 +45,17 @@ struct StatsReport {
         for (rank, entry) in stats.ranked.prefix(top ?? .max).enumerated() {
             let share = Self.percent(entry.count, of: stats.total)
             let face = catalog.face(forTag: entry.key)
-            let tag = face == nil && !entry.key.hasPrefix("[") ? "" : entry.key
+            let tag = face == nil && entry.key.utf8.first != UInt8(ascii: "[") ? "" : entry.key
             let emoji = face?.emoji ?? (tag.isEmpty ? entry.key : "")
             rows.append([String(rank + 1), String(entry.count), share, tag, emoji])
         }
-        let widths = (0..<5).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max() ?? 0 }
+        let columns = rows.map { $0.map(DisplayWidth.columns(of:)) }
+        let widths = (0..<5).map { column in columns.map { $0[column] }.max() ?? 0 }
         var text = ""
-        for row in rows {
+        for (row, rowColumns) in zip(rows, columns) {
             var cells: [String] = []
             for (column, value) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[column] - DisplayWidth.columns(of: value))
+                let pad = String(repeating: " ", count: widths[column] - rowColumns[column])
                 cells.append(column < 3 ? pad + value : value + pad)
             }
             text += cells.joined(separator: "  ").trimmingTrailingSpace() + "\n"
@@ -83,8 +84,10 @@ struct StatsReport {
     }
 
     private static func counts(_ stats: FaceStats) -> JSONValue {
-        .object(stats.counts.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
-            .map { ($0.key, .integer($0.value)) })
+        // In UTF-8 byte order, which is scalar order.
+        .object(stats.counts.map { (key: $0.key, count: $0.value, bytes: Array($0.key.utf8)) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            .map { ($0.key, .integer($0.count)) })
     }
 
     /// Reads partial results (one or more JSON objects per input, one per line) and merges them.
