@@ -29,6 +29,11 @@ struct ScanEngine: Sendable {
     private let emojiRunsOfKeycaps: Bool
     /// Whether EF and E2 bytes are candidates only for emoji (not as tag starts), so they may be skipped early.
     private let singleEmojiSkip: Bool
+    /// One bit per scalar of U+2000–U+3FFF (E2 xx xx and E3 xx xx): set
+    /// when it can start no emoji (nor end a keycap, as U+20E3 does), so
+    /// that text skipping steps over it whole: general punctuation, arrows,
+    /// box drawing, CJK punctuation and kana. Empty without fast paths.
+    private let plainScalars: [UInt64]
     private let emoji: EmojiMatcher
     private let tagTrie: TagTrie
     private let bracketTags: BracketTagTable?
@@ -67,6 +72,12 @@ struct ScanEngine: Sendable {
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
+        var plainScalars = [UInt64](repeating: 0, count: fastPaths ? 0x2000 / 64 : 0)
+        for index in plainScalars.isEmpty ? 0..<0 : 0..<0x2000 {
+            let value = 0x2000 + UInt32(index)
+            if EmojiProperties.flags(value) & EmojiProperties.emoji == 0 && value != 0x20E3 { plainScalars[index >> 6] |= 1 << (index & 63) }
+        }
+        self.plainScalars = plainScalars
     }
 
     /// Scans `bytes`, reporting tokens to `sink`. Returns how many bytes were
@@ -231,17 +242,26 @@ struct ScanEngine: Sendable {
             }
             while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
             // Frequent lead bytes of Chinese text that cannot start a face: fullwidth
-            // punctuation EF xx (anything but U+FE0F, EF B8 8F) and E2 80 xx (“ ” … —, but not ‼).
+            // punctuation EF xx (anything but U+FE0F, EF B8 8F), and the scalars of
+            // E2 and E3 that are no emoji (“ ” … — 。 、 「 」 and kana, but not ‼ or 〰).
             guard index + 2 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
             let byte = bytes[index], next = bytes[index + 1]
             if byte == 0xEF && next != 0xB8 && singleEmojiSkip {
                 index += 3
-            } else if byte == 0xE2 && next == 0x80 && bytes[index + 2] != 0xBC && singleEmojiSkip {
+            } else if byte & 0xFE == 0xE2 && singleEmojiSkip && isPlainScalar(byte, next, bytes[index + 2]) {
                 index += 3
             } else {
                 return index
             }
         }
+    }
+
+    /// Whether the scalar E2 or E3 `b1` `b2` is one of ``plainScalars``.
+    @inline(__always)
+    private func isPlainScalar(_ lead: UInt8, _ b1: UInt8, _ b2: UInt8) -> Bool {
+        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, !plainScalars.isEmpty else { return false }
+        let index = Int(lead & 1) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
+        return plainScalars.withUnsafeBufferPointer { $0[index >> 6] } >> (index & 63) & 1 != 0
     }
 
     private enum Outcome {

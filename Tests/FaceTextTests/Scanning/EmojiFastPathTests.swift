@@ -180,6 +180,32 @@ import TestSupport
         }
     }
 
+    @Test func everyTwoAndThreeByteScalarIsSteppedOverOnlyWhenItStartsNoFace() {
+        // Scalars that can start no face are stepped over whole when text is
+        // skipped; every scalar of U+0080–U+3FFF, after a keycap base, an emoji
+        // or nothing, and before U+FE0F, U+20E3 or nothing, scans as without fast paths.
+        let scalars = (UInt32(0x80)..<0x4000).compactMap(Unicode.Scalar.init)
+        var input: [UInt8] = []
+        for before in ["", "1", "😀"] {
+            for after in ["", "\u{FE0F}", "\u{20E3}"] {
+                for scalar in scalars { input += Array((before + String(scalar) + after).utf8) }
+            }
+        }
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+            let fast = ScanEngine(catalog: catalog, recognized: .all)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            let expected = tokens(full, input, chunkSize: input.count)
+            #expect(expected.filter { $0.kind == .emoji }.count > 1000)
+            for chunkSize in [input.count, 7] {
+                // The first token that differs, not all of them: the input is long.
+                let found = tokens(fast, input, chunkSize: chunkSize)
+                let difference = zip(found, expected).first { $0 != $1 }
+                #expect(difference == nil && found.count == expected.count,
+                        "chunks of \(chunkSize): \(difference.map { "\($0) instead of \($1)" } ?? "\(found.count) tokens, not \(expected.count)")")
+            }
+        }
+    }
+
     /// The tokens of `input` fed in chunks, with neighbouring text tokens merged
     /// (how text is split into tokens may depend on the chunks; faces may not).
     private func tokens(_ engine: ScanEngine, _ input: [UInt8], chunkSize: Int) -> [Token] {
