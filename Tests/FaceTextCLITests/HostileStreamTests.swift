@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct HostileStreamTests {
     let folder = TemporaryFolder()
 
-    static let commands: [[String]] = [["render"], ["render", "--to", "html", "--emoji"], ["tag"], ["backspace", "-n", "2"], ["scan", "--unknown-tags"]]
+    static let commands: [[String]] = [["render"], ["render", "--to", "html", "--emoji"], ["tag"], ["backspace"], ["backspace", "-n", "2"], ["scan", "--unknown-tags"]]
 
     @Test(arguments: commands)
     func outputIsTheSameForEveryChunkSize(arguments: [String]) {

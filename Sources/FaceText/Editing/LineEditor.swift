@@ -16,6 +16,12 @@ public struct LineEditor: Sendable {
     /// The byte offset that `presses` backspaces from the end of `line` leave
     /// (0 when the line is shorter than that many units). Linear in the line length.
     public func remainingLength(of line: UnsafeBufferPointer<UInt8>, presses: Int) -> Int {
+        if presses == 1 {
+            // One press, the common case, as BackspaceRun.press makes it, without building a run.
+            guard line.count > 0 else { return 0 }
+            if let tag = finder.tagStart(endingAt: line.count, in: line) { return tag }
+            if let simple = GraphemeBoundaries.simpleLastUnit(before: line.count, in: line) { return simple }
+        }
         var run = BackspaceRun(finder: finder, end: line.count, presses: presses)
         var count = 0
         while count < presses, run.press(in: line) { count += 1 }

@@ -100,6 +100,8 @@ struct TagTrie: Sendable {
     /// For a trie built with ``init(reversedTags:)``: the longest tag that ends
     /// just before `end`, as (start, face), or nil.
     func longestMatch(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, face: Int32)? {
+        // Most lines end in a byte no tag ends with (the first byte of a reversed key).
+        guard end > 0, firstBytes.withUnsafeBufferPointer({ $0[Int(bytes[end - 1])] }) else { return nil }
         var node = 0
         var best: (Int, Int32)?
         var position = end

@@ -44,12 +44,29 @@ enum BackspaceCommand {
             lineNumber = 0
         }, { (chunk) throws(IOError) in
             var start = 0
+            // In kept mode, lines whole in this chunk are not written one by one: what
+            // is kept runs on from line to line up to `copied`, so bytes are copied
+            // once per deletion rather than twice per line.
+            var copied = 0
+            func writeKept(upTo end: Int) {
+                if copied < end { out.append(UnsafeBufferPointer(rebasing: chunk[copied..<end])) }
+                copied = end
+            }
             while start < chunk.count, let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) {
                 let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 lineNumber += 1
                 let piece = UnsafeBufferPointer(rebasing: chunk[start...index])
                 if lines.pending.isEmpty && !lines.flushedPart {
-                    finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
+                    if mode == .kept {
+                        let (keep, bodyEnd) = keptRange(piece, editor: editor, presses: presses)
+                        if keep < bodyEnd {
+                            writeKept(upTo: start + keep)
+                            copied = start + bodyEnd
+                        }
+                    } else {
+                        finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
+                        copied = index + 1
+                    }
                 } else {
                     lines.pending.append(contentsOf: piece)
                     lines.pending.withUnsafeBufferPointer {
@@ -57,10 +74,15 @@ enum BackspaceCommand {
                     }
                     lines.pending.removeAll(keepingCapacity: true)
                     lines.flushedPart = false
+                    copied = index + 1
                 }
                 start = index + 1
-                if out.count >= InputFiles.chunkSize { try context.stdout.drain(out) }
+                if out.count >= InputFiles.chunkSize {
+                    writeKept(upTo: start)
+                    try context.stdout.drain(out)
+                }
             }
+            writeKept(upTo: start)
             lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
             if lines.pending.count > holdLimit, mode != .json { settle(&lines, mode: mode, editor: editor, presses: presses, into: out) }
             try context.stdout.drain(out)
@@ -94,15 +116,21 @@ enum BackspaceCommand {
         lines.flushedPart = true
     }
 
-    /// Handles one whole line (with its LF, if any).
-    private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Mode, editor: LineEditor, presses: Int,
-                                   into out: ByteBuffer) {
+    /// How much of a whole line (with its LF, if any) the presses keep, and where its line ending starts.
+    @inline(__always)
+    private static func keptRange(_ line: UnsafeBufferPointer<UInt8>, editor: LineEditor, presses: Int) -> (keep: Int, bodyEnd: Int) {
         var bodyEnd = line.count
         if bodyEnd > 0, line[bodyEnd - 1] == 0x0A {
             bodyEnd -= 1
             if bodyEnd > 0, line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
         }
-        let keep = editor.remainingLength(of: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), presses: presses)
+        return (editor.remainingLength(of: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), presses: presses), bodyEnd)
+    }
+
+    /// Handles one whole line (with its LF, if any).
+    private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Mode, editor: LineEditor, presses: Int,
+                                   into out: ByteBuffer) {
+        let (keep, bodyEnd) = keptRange(line, editor: editor, presses: presses)
         switch mode {
         case .kept:
             out.append(UnsafeBufferPointer(rebasing: line[..<keep]))
