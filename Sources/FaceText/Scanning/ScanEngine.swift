@@ -231,8 +231,8 @@ struct ScanEngine: Sendable {
         var index = start
         while true {
             // Faces often follow each other: a start byte right here needs no search
-            // (EF and E2 go on below, where punctuation is skipped).
-            if index < count, classes[Int(bytes[index])] != 0, bytes[index] != 0xEF, bytes[index] != 0xE2 { return index }
+            // (EF, E2 and E3 go on below, where punctuation is skipped).
+            if index < count, classes[Int(bytes[index])] != 0, bytes[index] != 0xEF, bytes[index] & 0xFE != 0xE2 { return index }
             while index + 8 <= count {
                 let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
                     | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
