@@ -6,7 +6,9 @@ SHAPE: mixed (a realistic chat log), emoji (the faces' emoji, mostly single
 scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
 mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
-cjk, oneline; and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
+cjk, oneline; for scripts/bench/stress-shapes, brackets, code, short-lines,
+blank-lines, punct, zalgo, zwj-long, markup, binary (see `stress` below);
+and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
 K one of single, selected, text, skin, zwj, flag, keycap) and emoji-seq-sorted
 (emoji-seq's emoji, all of them sorted, so that equal ones follow each other);
 for these the number of emoji written goes to standard error.
@@ -79,6 +81,31 @@ def message():
         else: parts.append(rng.choice(punct))
     return "".join(parts)
 
+# Stress shapes, for scripts/bench/stress-shapes: input no chat log is made of, to find slow paths.
+zalgo_marks = [chr(c) for c in range(0x300, 0x370)]
+stress = {
+    # [ that open nothing, tags cut short, fullwidth brackets.
+    "brackets": lambda: ("".join(rng.choice(["[", "[哈", "[[", "]", "[abc]", "[哈哈", "哈]", "【", "】"]) for _ in range(40)) + "\n").encode(),
+    # Code and Markdown in a chat: brackets that are no tags, unknown tags.
+    "code": lambda: (" ".join(rng.choice(["x = arr[i][j] + 1;", 'data["key"][0]', "[link](http://example.com/a)", "foo(bar[baz])",
+                                          "// [TODO] fix", "[1, 2, 3]", '{"a": [true, false]}', "今天[哈哈]", "[图片]", "[语音]", "好的", "ok"])
+                              for _ in range(rng.randint(3, 10))) + "\n").encode(),
+    # One short message a line, and lines with nothing on them.
+    "short-lines": lambda: "".join(rng.choice(["ok", "好", "嗯嗯", "[哈哈]", "1", "👍", "hi", "", ""]) + "\n" for _ in range(50)).encode(),
+    "blank-lines": lambda: b"\r\n" * 50,
+    # Dense CJK punctuation and kana.
+    "punct": lambda: ("“你好”——「世界」…，。！？、《书》カタカナ" * 4 + "\n").encode(),
+    # Letters and emoji under piles of combining marks.
+    "zalgo": lambda: ("".join(rng.choice("a😀e") + "".join(rng.choice(zalgo_marks) for _ in range(rng.randrange(8)))
+                              for _ in range(30)) + "\n").encode(),
+    # ZWJ sequences of 2 to 11 pictographs, nearly all of them different.
+    "zwj-long": lambda: ("\u200d".join(rng.choice(["👨", "👩", "👧", "👦", "❤️", "🔥"]) for _ in range(rng.randrange(2, 12))) + " x\n").encode(),
+    # HTML-like text full of < and ! that are no image references.
+    "markup": lambda: b'<p>hello <b>world</b> ![alt](x.png) <img src="a.png"> !!! << >> </p>\n',
+    # Random bytes.
+    "binary": lambda: bytes(rng.randrange(256) for _ in range(4096)),
+}
+
 if shape == "emoji-seq-sorted":
     # All of emoji-seq's emoji up to the size, then sorted, 30 to a line.
     picked, size = [], 0
@@ -114,6 +141,8 @@ while len(out) < limit:
         data = (cjk(60) + "，" + cjk(30) + "。\n").encode()
     elif shape == "oneline":
         data = message().encode()
+    elif shape in stress:
+        data = stress[shape]()
     else:
         sys.exit("unknown shape " + shape)
     out += data

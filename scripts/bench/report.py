@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Prints the benchmark table from scripts/bench's results (Markdown)."""
-import json, os, platform, statistics, subprocess, sys
+import json, os, platform, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shape_table import print_shape_table  # noqa: E402
 
 results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb = sys.argv[1:9]
 rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
@@ -34,32 +37,7 @@ print()
 print("Throughput by input shape: MB/s (medians), and in brackets compared with the mixed log of the same size")
 print("(facetext alone; the median of the ratios taken in each round, the shape's run next to the mixed log's).")
 print()
-kinds = [k for k in ("render", "tag", "stats", "backspace", "scan") if f"facetext {k} (mixed)" in mbps]
-shapes = []
-for job, name, size, median, rss in rows:
-    if job.startswith("shape"):
-        shape = name[name.index("(") + 1:-1]
-        if shape not in shapes:
-            shapes.append(shape)
-shapes.sort(key=lambda shape: shape == "mixed")      # the mixed log last
-print("| shape | " + " | ".join(kinds) + " |")
-print("|---|" + "---:|" * len(kinds))
-samples = json.load(open(shape_samples, encoding="utf-8"))
-sizes = {name: int(size) for _, name, size, _, _ in rows}
-
-
-def ratio(shape, kind):
-    name, mixed = f"facetext {kind} ({shape})", f"facetext {kind} (mixed)"
-    return statistics.median(sizes[name] / mine / (sizes[mixed] / theirs)
-                             for mine, theirs in zip(samples[name], samples[mixed]))
-
-
-for shape in shapes:
-    cells = []
-    for kind in kinds:
-        rate = mbps[f"facetext {kind} ({shape})"]
-        cells.append(f"{rate:,.0f} ({ratio(shape, kind):.2f}×)")
-    print(f"| {shape} | " + " | ".join(cells) + " |")
+print_shape_table(rows, json.load(open(shape_samples, encoding="utf-8")))
 print()
 print(f"Start-up: facetext render < /dev/null {float(startup):.2f} ms median (perl -e 1: {float(perl_startup):.2f} ms).")
 print(f"Peak RSS: render over {big_mb} MB through a pipe {int(rss_1g) / 1024:.1f} MB; "
