@@ -147,17 +147,21 @@ struct RenderWriter: Sendable {
         }
     }
 
+    /// Writes a token; `images` holds the stream's emoji images already built (see ``EmojiImageCache``).
     @inline(__always)
-    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer, images: inout EmojiImageCache) {
         let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         switch token.kind {
         case .tag:
             if !replacements.append(Int(token.face), to: &out) { appendText(slice, to: &out) }
         case .emoji where emojiImages:
-            let emoji = String(decoding: slice, as: UTF8.self)
-            let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
-            out.append(Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
-                                                emoji: emoji, alt: emoji, style: style).utf8))
+            // The same bytes are the same emoji with the same face, so their image is kept by bytes.
+            images.append(slice, to: &out) {
+                let emoji = String(decoding: slice, as: UTF8.self)
+                let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
+                return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
+                                                emoji: emoji, alt: emoji, style: style).utf8)
+            }
         default:
             appendText(slice, to: &out)
         }

@@ -18,6 +18,8 @@ public struct TransformStream: Sendable {
 
     private var scanner: ChunkedScanner
     private let writer: Writer
+    /// Emoji images already written by a render stream with emoji images.
+    private var emojiImages = EmojiImageCache()
 
     init(scanner: ChunkedScanner, writer: Writer) {
         self.scanner = scanner
@@ -67,9 +69,12 @@ public struct TransformStream: Sendable {
                 }
                 return
             }
-            var sink = RenderSink(writer: render, out: storage)
+            // The image cache is moved into the sink and back, so it is never copied.
+            var sink = RenderSink(writer: render, out: storage, images: emojiImages)
+            emojiImages = EmojiImageCache()
             if let chunk { scanner.feed(chunk, into: &sink) } else { scanner.finish(into: &sink) }
             storage = sink.out
+            emojiImages = sink.images
         case .tag(let tag):
             var sink = TagSink(writer: tag, out: storage)
             if let chunk { scanner.feed(chunk, into: &sink) } else { scanner.finish(into: &sink) }
@@ -82,10 +87,11 @@ public struct TransformStream: Sendable {
     private struct RenderSink: TokenSink {
         let writer: RenderWriter
         var out: OutputBuffer
+        var images: EmojiImageCache
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-            writer.write(token, from: bytes, to: &out)
+            writer.write(token, from: bytes, to: &out, images: &images)
         }
     }
 

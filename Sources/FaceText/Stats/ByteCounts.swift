@@ -30,22 +30,7 @@ struct ByteCounts: Sendable {
         if slots.isEmpty { slots = [Int32](repeating: -1, count: 64) }
         let words = ShortKeyWords(key)
         let hash = words.hash(of: key)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        let found: Int? = slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                while true {
-                    let index = Int(slots[slot])
-                    if index < 0 { return nil }
-                    let entry = entries[index]
-                    // Keys of up to 16 bytes are equal when their words are.
-                    if entry.words == words && Int(entry.length) == key.count && (key.count <= 16 || equal(entry, key)) {
-                        return index
-                    }
-                    slot = (slot + 1) & mask
-                }
-            }
-        }
+        let (found, slot) = find(key, words, hash)
         if let found {
             entries[found].count += count
             return found
@@ -55,6 +40,34 @@ struct ByteCounts: Sendable {
         storage.append(contentsOf: key)
         if entries.count * 2 > slots.count { grow() }
         return entries.count - 1
+    }
+
+    /// The index of `key` (as ``add(_:count:)`` gave it), or nil if it was never added.
+    func index(of key: UnsafeRawBufferPointer) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let words = ShortKeyWords(key)
+        return find(key, words, words.hash(of: key)).found
+    }
+
+    /// The index of `key` if it is in the table, and the slot where the probe for it ended.
+    @inline(__always)
+    private func find(_ key: UnsafeRawBufferPointer, _ words: ShortKeyWords, _ hash: UInt64) -> (found: Int?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let index = Int(slots[slot])
+                    if index < 0 { return (nil, slot) }
+                    let entry = entries[index]
+                    // Keys of up to 16 bytes are equal when their words are.
+                    if entry.words == words && Int(entry.length) == key.count && (key.count <= 16 || equal(entry, key)) {
+                        return (index, slot)
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
     }
 
     /// The number of keys.

@@ -32,6 +32,21 @@ import Testing
                 #"<img src="e/1f468-200d-2764-fe0f-200d-1f468.png" alt="👨‍❤️‍👨">"#)
     }
 
+    @Test func emojiImagesAreTheSameWhenEmojiComeAgainHoweverMany() {
+        // More distinct emoji than a stream keeps images for, each twice, some
+        // with a face: every one is written as when it is rendered alone.
+        let flags = (0..<26).flatMap { first in (0..<26).map { second in
+            String(String.UnicodeScalarView([Unicode.Scalar(0x1F1E6 + first)!, Unicode.Scalar(0x1F1E6 + second)!]))
+        } }
+        let singles = (UInt32(0x1F400)..<0x1F700).compactMap(Unicode.Scalar.init).map(String.init)
+        let emoji = flags + singles + ["\u{2764}\u{FE0F}", "\u{1F603}", "\u{1F44D}\u{1F3FD}"]
+        for style in [RenderStyle.html(imageBase: "e/"), .markdown(), .template("{code}|{tag}", imageBase: "")] {
+            let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: true)
+            let expected = (emoji + emoji).map { renderer.render($0) }.joined(separator: " ")
+            #expect(renderer.render((emoji + emoji).joined(separator: " ")) == expected)
+        }
+    }
+
     @Test func bytesThatAreNotFacesPassThroughUnchanged() {
         let input: [UInt8] = [0xFF, 0x00, 0x0D, 0x0A] + Array("[哈哈]".utf8) + [0xC3, 0x28, 0x0D, 0x0A, 0xE4, 0xB8]
         let output = FaceRenderer(catalog: catalog).render(input)

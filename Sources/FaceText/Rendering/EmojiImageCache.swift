@@ -1,0 +1,27 @@
+/// The image references a render stream has written for Unicode emoji
+/// (`--emoji`), by the emoji's bytes: an emoji met again is written with one
+/// copy instead of building its code name and reference anew. Chat text
+/// repeats a small set of emoji; past ``limit`` distinct ones, the rest are
+/// built each time, so memory stays bounded whatever the input.
+struct EmojiImageCache {
+    static let limit = 1024
+
+    private var keys = ByteCounts()
+    private var outputs: [[UInt8]] = []
+
+    /// Appends the output for the emoji `bytes` to `out`, building it with `make` the first time.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer, make: () -> [UInt8]) {
+        let key = UnsafeRawBufferPointer(bytes)
+        if let index = keys.index(of: key) {
+            outputs.withUnsafeBufferPointer { $0[index].withUnsafeBufferPointer { out.append($0) } }
+            return
+        }
+        let output = make()
+        if outputs.count < Self.limit {
+            keys.add(key, count: 0)
+            outputs.append(output)
+        }
+        out.append(output)
+    }
+}
