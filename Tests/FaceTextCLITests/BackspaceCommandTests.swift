@@ -31,6 +31,13 @@ import TestSupport
         #expect(runCLI(["backspace", "-n", "3", "--deleted"], stdin: input).stdout == [0xE4, 0xB8, 0xFF, 0x0A])
     }
 
+    @Test func jsonLinesEscapeTextAndShowInvalidBytesAsReplacementCharacters() {
+        // A tab, a quote, U+2028 and a byte that is not UTF-8 kept; a cut-off sequence deleted.
+        let input: [UInt8] = Array("a\t\"\u{2028}".utf8) + [0xFF] + Array("b\n".utf8) + [0xE4, 0xB8, 0x0A]
+        let expected = #"{"line":1,"text":"a\t\"\u2028\#u{FFFD}","deleted":"b"}"# + "\n" + #"{"line":2,"text":"\#u{FFFD}","deleted":"\#u{FFFD}"}"# + "\n"
+        #expect(runCLI(["backspace", "--json"], stdin: input).text == expected)
+    }
+
     @Test func outputDoesNotDependOnChunkSize() {
         let input = Array("好开心[哈哈]\r\n👨‍👩‍👧‍👦🇨🇳1️⃣\n[[心]]\n\u{0301}x\u{0301}\n".utf8) + [0xF0, 0x9F, 0x0A]
         let whole = runCLI(["backspace", "-n", "2"], stdin: input).stdout

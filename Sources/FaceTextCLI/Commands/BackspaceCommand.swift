@@ -116,6 +116,9 @@ enum BackspaceCommand {
         lines.flushedPart = true
     }
 
+    private static let jsonLine = Array(#"{"line":"#.utf8), jsonText = Array(#","text":""#.utf8)
+    private static let jsonDeleted = Array(#"","deleted":""#.utf8), jsonEnd = Array("\"}\n".utf8)
+
     /// How much of a whole line (with its LF, if any) the presses keep, and where its line ending starts.
     @inline(__always)
     private static func keptRange(_ line: UnsafeBufferPointer<UInt8>, editor: LineEditor, presses: Int) -> (keep: Int, bodyEnd: Int) {
@@ -138,7 +141,19 @@ enum BackspaceCommand {
         case .deleted:
             out.append(UnsafeBufferPointer(rebasing: line[keep...]))
         case .json:
-            out.append(Array("{\"line\":\(number),\"text\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[..<keep]))),\"deleted\":\(JSONText.quoted(UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])))}\n".utf8))
+            // {"line":N,"text":"…","deleted":"…"} and a line feed, escaped on the bytes.
+            let kept = UnsafeBufferPointer(rebasing: line[..<keep]), deleted = UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])
+            out.append(maximumCount: JSONText.escapedSize(line.count) + 64) { start in
+                var writer = ByteWriter(at: start)
+                writer.put(Self.jsonLine)
+                writer.put(decimal: number)
+                writer.put(Self.jsonText)
+                JSONText.write(escaping: kept, to: &writer)
+                writer.put(Self.jsonDeleted)
+                JSONText.write(escaping: deleted, to: &writer)
+                writer.put(Self.jsonEnd)
+                return writer.count
+            }
         }
     }
 }
