@@ -12,14 +12,15 @@ struct BracketTagTable: Sendable {
     /// The table for `tags`, or nil if some tag starting with `[` is not simple.
     init?(tags: [(tag: String, face: Int32)]) {
         var pairs: [(key: [UInt8], value: Int32)] = []
-        var seen: Set<[UInt8]> = []
+        var seen = ByteCounts()         // hashes words, not byte by byte as a Set of arrays would (start-up)
         var longest = 0
         for (tag, face) in tags {
             let bytes = Array(tag.utf8)
             guard bytes.first == UInt8(ascii: "[") else { continue }
             guard bytes.count >= 2, bytes.last == UInt8(ascii: "]"),
                   !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return nil }
-            guard seen.insert(bytes).inserted else { continue }
+            guard bytes.withUnsafeBytes({ seen.index(of: $0) == nil }) else { continue }
+            bytes.withUnsafeBytes { _ = seen.add($0, count: 0) }
             pairs.append((bytes, face))
             longest = max(longest, bytes.count)
         }

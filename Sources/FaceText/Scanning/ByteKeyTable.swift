@@ -28,11 +28,16 @@ final class ByteKeyTable: Sendable {
         var slots = [Int32](repeating: -1, count: size)
         var keys: [UInt8] = []
         var entries: [Entry] = []
-        var seen: Set<[UInt8]> = []
-        for (key, value) in pairs where seen.insert(key).inserted {
+        keyLoop: for (key, value) in pairs {
             let words = key.withUnsafeBytes(ShortKeyWords.init)
             var slot = key.withUnsafeBytes { Int(truncatingIfNeeded: words.hash(of: $0)) } & (size - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            while slots[slot] >= 0 {
+                // A key given again is passed over (checked here rather than with a set of arrays, costly at start-up).
+                let entry = entries[Int(slots[slot])]
+                if entry.words == words && Int(entry.count) == key.count
+                    && keys[Int(entry.start)..<Int(entry.start + entry.count)].elementsEqual(key) { continue keyLoop }
+                slot = (slot + 1) & (size - 1)
+            }
             slots[slot] = Int32(entries.count)
             entries.append(Entry(words: words, start: Int32(keys.count), count: Int32(key.count), value: value))
             keys.append(contentsOf: key)

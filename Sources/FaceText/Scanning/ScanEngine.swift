@@ -72,7 +72,7 @@ struct ScanEngine: Sendable {
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
-        var plainScalars = [UInt64](repeating: 0, count: fastPaths ? 0x2000 / 64 : 0)
+        var plainScalars = [UInt64](repeating: 0, count: fastPaths && singleEmojiSkip ? 0x2000 / 64 : 0)
         for index in plainScalars.isEmpty ? 0..<0 : 0..<0x2000 {
             let value = 0x2000 + UInt32(index)
             if EmojiProperties.flags(value) & EmojiProperties.emoji == 0 && value != 0x20E3 { plainScalars[index >> 6] |= 1 << (index & 63) }

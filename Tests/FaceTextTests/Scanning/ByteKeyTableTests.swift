@@ -23,4 +23,13 @@ import TestSupport
             #expect(table.value(for: key + [0]) == nil || Set(unique).contains(key + [0]))
         }
     }
+
+    @Test func aKeyGivenTwiceKeepsItsFirstValue() {
+        let long = Array("[失望但如释重负]".utf8)           // over 16 bytes: compared byte by byte
+        let table = ByteKeyTable([(Array("[a]".utf8), 1), (long, 2), (Array("[a]".utf8), 3), (long, 4), (Array("[b]".utf8), 5)])
+        #expect(table.value(for: Array("[a]".utf8)) == 1)
+        #expect(table.value(for: long) == 2)
+        #expect(table.value(for: Array("[b]".utf8)) == 5)
+        #expect(table.count == 3)
+    }
 }
