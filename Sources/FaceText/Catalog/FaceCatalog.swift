@@ -51,10 +51,6 @@ public struct FaceCatalog: Sendable {
         index.imageIndex[name].map { faces[$0] }
     }
 
-    func faceIndex(forImage name: String) -> Int? {
-        index.imageIndex[name]
-    }
-
     /// Layers catalogs: a later catalog overrides an earlier one for the same
     /// tag, and for the same emoji when turning emoji back into tags.
     /// An earlier face that loses all its tags is left out.
