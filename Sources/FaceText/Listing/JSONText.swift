@@ -2,10 +2,6 @@
 /// written as U+FFFD (each maximal invalid sequence once, as Swift decodes);
 /// the exact bytes stay recoverable from the offsets that accompany them.
 package enum JSONText {
-    package static func quoted(_ bytes: some Collection<UInt8>) -> String {
-        quoted(String(decoding: bytes, as: UTF8.self))
-    }
-
     package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -30,7 +26,7 @@ package enum JSONText {
     package static func escapedSize(_ count: Int) -> Int { 6 * count }
 
     /// Writes `bytes` as the inside of a JSON string: the same bytes as
-    /// ``quoted(_:)-(some Collection<UInt8>)`` gives between its quotes
+    /// ``quoted(_:)`` gives between its quotes for the bytes decoded as a `String`
     /// (each maximal invalid subpart becomes one U+FFFD, as Swift decodes),
     /// without building a `String`. Needs ``escapedSize(_:)`` bytes of room.
     package static func write(escaping bytes: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) {
@@ -47,8 +43,9 @@ package enum JSONText {
                 continue
             }
             if byte >= 0x80 {
-                let length = validLength(bytes, at: index)
-                if length > 0 {
+                let invalid: Int
+                switch UTF8Decoder.decode(bytes, at: index) {
+                case .scalar(_, let length):
                     // U+2028 and U+2029 are escaped, as JavaScript needs.
                     if isLineSeparator(bytes, at: index, length: length) {
                         flush(to: index)
@@ -57,10 +54,12 @@ package enum JSONText {
                     }
                     index += length
                     continue
+                case .invalid(let length): invalid = length
+                case .truncated: invalid = count - index
                 }
                 flush(to: index)
                 writer.put(word: 0xBD_BFEF, count: 3)             // U+FFFD
-                index += invalidLength(bytes, at: index)
+                index += invalid
                 runStart = index
                 continue
             }
@@ -96,8 +95,8 @@ package enum JSONText {
                 index += 1
                 continue
             }
-            let length = validLength(bytes, at: index)
-            guard length > 0, !isLineSeparator(bytes, at: index, length: length) else { return false }
+            guard case .scalar(_, let length) = UTF8Decoder.decode(bytes, at: index),
+                  !isLineSeparator(bytes, at: index, length: length) else { return false }
             index += length
         }
         return true
@@ -106,35 +105,5 @@ package enum JSONText {
     /// Whether the valid sequence of `length` bytes at `index` is U+2028 or U+2029 (E2 80 A8, E2 80 A9).
     private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Bool {
         length == 3 && bytes[index] == 0xE2 && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
-    }
-
-    /// The length of the valid UTF-8 sequence of two to four bytes at `index`, or 0.
-    private static func validLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        guard case .scalar(_, let length) = UTF8Decoder.decode(bytes, at: index) else { return 0 }
-        return length
-    }
-
-    /// The length of the maximal subpart of an ill-formed sequence at `index`
-    /// (a lead byte and the continuation bytes that could still follow it), at least 1.
-    private static func invalidLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        let length: Int
-        switch bytes[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return 1
-        }
-        var offset = 1
-        while offset < length, index + offset < bytes.count {
-            let byte = bytes[index + offset]
-            guard byte >= (offset == 1 ? low : 0x80), byte <= (offset == 1 ? high : 0xBF) else { break }
-            offset += 1
-        }
-        return offset
     }
 }

@@ -4,7 +4,9 @@
 enum UTF8Decoder {
     enum Result {
         case scalar(UInt32, length: Int)
-        case invalid
+        /// Not UTF-8: `length` is the maximal subpart (the lead byte and the
+        /// continuation bytes that could still have followed it), at least 1.
+        case invalid(length: Int)
         /// The buffer ends inside a sequence that could still be valid.
         case truncated
     }
@@ -24,13 +26,13 @@ enum UTF8Decoder {
         case 0xF0: length = 4; value = 0; low = 0x90
         case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
         case 0xF4: length = 4; value = 4; high = 0x8F
-        default: return .invalid
+        default: return .invalid(length: 1)
         }
         for offset in 1..<length {
             guard index + offset < bytes.count else { return .truncated }
             let byte = bytes[index + offset]
             let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= min && byte <= max else { return .invalid }
+            guard byte >= min && byte <= max else { return .invalid(length: offset) }
             value = value << 6 | UInt32(byte & 0x3F)
         }
         return .scalar(value, length: length)

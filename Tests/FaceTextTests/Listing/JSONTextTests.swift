@@ -16,7 +16,7 @@ import TestSupport
 
     /// What the String writer puts between its quotes.
     private func reference(_ bytes: [UInt8]) -> [UInt8] {
-        Array(JSONText.quoted(bytes).utf8.dropFirst().dropLast())
+        Array(JSONText.quoted(String(decoding: bytes, as: UTF8.self)).utf8.dropFirst().dropLast())
     }
 
     @Test(arguments: [
