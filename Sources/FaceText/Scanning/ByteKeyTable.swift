@@ -20,6 +20,11 @@ final class ByteKeyTable: Sendable {
     private let slots: [Int32]          // index into `entries`, or -1
     private let entries: [Entry]
     private let mask: Int
+    /// One bit per hash of the first four bytes of the keys that hold more
+    /// than one scalar (see ``sequenceValue(for:)``): most emoji sequences
+    /// met in text (skin tones, ZWJ sequences, flags, keycaps) are in no
+    /// catalog, and are turned away here without a probe.
+    private let sequenceStarts: [UInt64]
 
     /// Builds a table; for a key given twice, the first value wins.
     init(_ pairs: [(key: [UInt8], value: Int32)]) {
@@ -28,7 +33,12 @@ final class ByteKeyTable: Sendable {
         var slots = [Int32](repeating: -1, count: size)
         var keys: [UInt8] = []
         var entries: [Entry] = []
+        var sequenceStarts = [UInt64](repeating: 0, count: Self.sequenceStartBits / 64)
         keyLoop: for (key, value) in pairs {
+            if key.count >= 4 && key.count > Self.scalarLength(lead: key[0]) {
+                let bit = key.withUnsafeBytes { Self.sequenceStartBit($0.loadUnaligned(as: UInt32.self)) }
+                sequenceStarts[bit >> 6] |= 1 << (bit & 63)
+            }
             let words = key.withUnsafeBytes(ShortKeyWords.init)
             var slot = key.withUnsafeBytes { Int(truncatingIfNeeded: words.hash(of: $0)) } & (size - 1)
             while slots[slot] >= 0 {
@@ -45,7 +55,21 @@ final class ByteKeyTable: Sendable {
         self.keys = keys
         self.slots = slots
         self.entries = entries
+        self.sequenceStarts = sequenceStarts
         mask = size - 1
+    }
+
+    private static let sequenceStartBits = 4096
+
+    /// The bit of ``sequenceStarts`` for a key's first four bytes, in memory order.
+    @inline(__always)
+    private static func sequenceStartBit(_ word: UInt32) -> Int {
+        Int(truncatingIfNeeded: (UInt32(littleEndian: word) &* 0x9E37_79B1) >> 20)
+    }
+
+    /// How many bytes the UTF-8 scalar led by `lead` takes (1 for a byte that leads none).
+    private static func scalarLength(lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
     var count: Int { entries.count }
@@ -76,6 +100,16 @@ final class ByteKeyTable: Sendable {
                 }
             }
         }
+    }
+
+    /// ``value(for:)`` for a key of more than one scalar (an emoji sequence):
+    /// nil at once when no such key of the table starts with its first four bytes.
+    @inline(__always)
+    func sequenceValue(for key: UnsafeRawBufferPointer) -> Int32? {
+        guard key.count >= 4 else { return value(for: key) }
+        let bit = Self.sequenceStartBit(key.loadUnaligned(as: UInt32.self))
+        guard sequenceStarts.withUnsafeBufferPointer({ $0[bit >> 6] }) >> (bit & 63) & 1 != 0 else { return nil }
+        return value(for: key)
     }
 
     /// The value stored for the key of `count` bytes (at most 16) whose

@@ -62,7 +62,7 @@ extension EmojiMatcher {
                     if code >= 0 { return (offset, code) }
                     return code == Self.noFace || qualified ? (offset, -1) : nil
                 }
-                let face = emojiIndex.count > 0 ? key.withBytes { emojiIndex.value(for: $0) } : nil
+                let face = key.withBytes { emojiIndex.sequenceValue(for: $0) }
                 return (offset, face ?? -1)
             }
         }
@@ -73,7 +73,7 @@ extension EmojiMatcher {
     private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: Int32)? {
         guard Self.isRegionalIndicator(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)),
               let extends = mayExtend(bytes, at: start + 8), !extends else { return nil }
-        let face = emojiIndex.value(for: UnsafeRawBufferPointer(start: raw, count: 8))
+        let face = emojiIndex.sequenceValue(for: UnsafeRawBufferPointer(start: raw, count: 8))
         return (8, face ?? -1)
     }
 }

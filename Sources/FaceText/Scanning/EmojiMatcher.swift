@@ -210,7 +210,7 @@ struct EmojiMatcher: Sendable {
         guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
         // Looked up without U+FE0F, as the catalog's emoji are.
         var key = (UInt32(bytes[start]) | 0xA383_E200).littleEndian     // base, E2 83 A3
-        let face = withUnsafeBytes(of: &key) { emojiIndex.value(for: $0) }
+        let face = withUnsafeBytes(of: &key) { emojiIndex.sequenceValue(for: $0) }
         return .emoji(length: end - start, face: face ?? -1)
     }
 
@@ -220,7 +220,7 @@ struct EmojiMatcher: Sendable {
     private func pair(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Match? {
         guard let extends = mayExtend(bytes, at: end) else { return nil }
         if extends { return joinedSequence(bytes, start) }
-        let face = emojiIndex.value(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+        let face = emojiIndex.sequenceValue(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
         return .emoji(length: end - start, face: face ?? -1)
     }
 
@@ -263,7 +263,7 @@ struct EmojiMatcher: Sendable {
         guard joined, index - start <= Self.maximumClusterLength, let extends = mayExtend(bytes, at: index), !extends else {
             return nil
         }
-        let face = emojiIndex.count > 0 ? key.withBytes { emojiIndex.value(for: $0) } : nil
+        let face = key.withBytes { emojiIndex.sequenceValue(for: $0) }
         return .emoji(length: index - start, face: face ?? -1)
     }
 

@@ -16,8 +16,27 @@ import TestSupport
         Array("\u{1F1E8}".utf8), Array("\u{1D165}".utf8), [0xFF], [0x80], [0xF0, 0x9F], [0xE2], [],
     ]
 
+    /// A catalog whose emoji are sequences (skin tones, flags, keycaps, ZWJ and
+    /// tag sequences) beside single scalars: the built-in catalogs have none,
+    /// and the fast paths look sequences up apart from single scalars.
+    static let sequences = FaceCatalog(faces: [
+        "👍🏽", "👍", "🇨🇳", "🇨🇦", "1️⃣", "#⃣", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "🧑‍💻", "🧑🏽‍💻", "🏳️‍🌈", "❤️‍🔥",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "✌🏻", "☺️", "😀",
+    ].enumerated().map { Face(tag: "[s\($0.offset)]", emoji: $0.element) })
+
+    @Test func sequencesOfTheCatalogAreFoundByEveryPath() {
+        let engine = ScanEngine(catalog: Self.sequences, recognized: .all)
+        for (index, face) in Self.sequences.faces.enumerated() {
+            // Alone, and where a run of emoji and the cluster memo find it.
+            let emoji = face.emoji!
+            let input = Array((emoji + "a" + emoji + emoji + "😃" + emoji + String(repeating: "x", count: 80)).utf8)
+            let faces = tokens(engine, input, chunkSize: input.count).filter { $0.kind == .emoji }.map(\.face)
+            #expect(faces == [index, index, index, nil, index], "\(emoji)")
+        }
+    }
+
     @Test func everyScalarOfTheTwoBlocksMatchesAsTheFullMatcherDoes() {
-        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: true)
             let full = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: false)
             let scalars = Array(UInt32(0x2000)..<0x3000) + Array(UInt32(0x1F000)..<0x20000)
@@ -71,7 +90,7 @@ import TestSupport
 
     @Test func clustersReadInOnePassMatchAsTheFullMatcherDoes() {
         var random = SeededGenerator(seed: 0xFACE_0010)
-        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: true)
             let full = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: false)
             var onePass = 0
@@ -100,7 +119,7 @@ import TestSupport
         var random = SeededGenerator(seed: 0xFACE_0009)
         let singles = (0..<400).map { _ in Array(String(Unicode.Scalar(UInt32.random(in: 0x1F000...0x1FAFF, using: &random))!).utf8) }
         let pieces = singles + Self.followers + HostileText.emojiSequences.map { Array($0.utf8) } + [Array("[哈哈]".utf8), Array("1\u{FE0F}".utf8)]
-        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
             let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
             for _ in 0..<200 {
@@ -127,7 +146,7 @@ import TestSupport
         let clusters = HostileText.emojiSequences.map { Array($0.utf8) } + variants.map { Array($0.utf8) }
             + Self.clusterParts.map { Array($0.utf8) } + [Array("\u{1F468}\u{200D}".utf8), Array("\u{1F1FA}".utf8)]
         let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]
-        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
             let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
             var remembered = 0
@@ -191,7 +210,7 @@ import TestSupport
                 for scalar in scalars { input += Array((before + String(scalar) + after).utf8) }
             }
         }
-        for catalog in [FaceCatalog.default, FaceCatalog.wechat] {
+        for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
             let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
             let expected = tokens(full, input, chunkSize: input.count)
