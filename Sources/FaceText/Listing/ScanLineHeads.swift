@@ -7,9 +7,10 @@ import Glibc
 /// "emoji":…,"image":…` and the tail `,"length":N}` + line feed. Built once per
 /// distinct text, then copied: a chat log repeats a few hundred faces.
 ///
-/// A table of 2,048 sets of two slots, each set found from a hash of the
-/// kind, face and text, points into one store of parts (1 MiB, emptied with
-/// the table when full). A slot holds its text's kind, face, length and first
+/// A table of sets of two slots (2,048 sets, doubled up to 16,384 when
+/// more texts come than it holds: every emoji there is, say), each set found
+/// from a hash of the kind, face and text, points into one store of parts
+/// (1 MiB, emptied with the table when full). A slot holds its text's kind, face, length and first
 /// and last eight bytes, and is used only when all of them are the token's
 /// (and, past 16 bytes, the middle of the text its head holds too): the
 /// parts are exact or not used, and two spellings of one face of the same
@@ -19,7 +20,7 @@ final class ScanLineHeads {
     static let longestText = 64
     /// Bytes after the store that a copy of its last part may read (see ``ByteWriter/put(_:copyingUpTo:)``).
     static let slack = 128
-    private static let slotBits = 12
+    private static let firstSlotBits = 12, mostSlotBits = 15
     private static let storeCapacity = 1 << 20
 
     /// A head and its tail, end to end in the store.
@@ -40,13 +41,16 @@ final class ScanLineHeads {
         var tailCount: UInt8 = 0
     }
 
-    private let slots: UnsafeMutablePointer<Slot>
+    private var slots: UnsafeMutablePointer<Slot>
+    private var slotBits = ScanLineHeads.firstSlotBits
+    /// Parts kept since the table last grew or was emptied.
+    private var keeps = 0
     private let store: UnsafeMutablePointer<UInt8>
     private var used = 0
 
     init() {
-        slots = .allocate(capacity: 1 << Self.slotBits)
-        slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
+        slots = .allocate(capacity: 1 << Self.firstSlotBits)
+        slots.initialize(repeating: Slot(), count: 1 << Self.firstSlotBits)
         store = .allocate(capacity: Self.storeCapacity + Self.slack)
         store.initialize(repeating: 0, count: Self.storeCapacity + Self.slack)
     }
@@ -63,7 +67,7 @@ final class ScanLineHeads {
         guard count > 0, count <= Self.longestText else { return nil }
         let key = Self.key(kind, face: face, count: count)
         let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count, readable: readable)
-        let set = Self.index(key, ends)
+        let set = Self.index(key, ends, slotBits)
         var slot = slots[set]
         if slot.key != key || slot.ends != ends {
             slot = slots[set + 1]
@@ -84,20 +88,42 @@ final class ScanLineHeads {
               _ build: (inout ByteWriter) -> (textOffset: Int, headCount: Int)) -> Parts {
         if used + maximumCount > Self.storeCapacity {
             used = 0
-            slots.update(repeating: Slot(), count: 1 << Self.slotBits)
+            keeps = 0
+            slots.update(repeating: Slot(), count: 1 << slotBits)
+        } else if keeps >= 1 << (slotBits - 1) && slotBits < Self.mostSlotBits {
+            grow()
         }
+        keeps += 1
         let start = store + used
         var writer = ByteWriter(at: start)
         let (textOffset, headCount) = build(&writer)
         let key = Self.key(kind, face: face, count: text.count)
         let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), text.count, readable: readable)
         // The newer of a set's two slots is the first; the older is dropped.
-        let set = Self.index(key, ends)
+        let set = Self.index(key, ends, slotBits)
         slots[set + 1] = slots[set]
         slots[set] = Slot(key: key, ends: ends, start: UInt32(used), headCount: UInt16(headCount),
                           textOffset: UInt8(textOffset), tailCount: UInt8(writer.count - headCount))
         used += writer.count
         return Self.parts(start, headCount, writer.count - headCount)
+    }
+
+    /// Doubles the table, moving the slots in use to their sets in it.
+    private func grow() {
+        let old = slots, oldCount = 1 << slotBits
+        slotBits += 1
+        keeps = 0
+        slots = .allocate(capacity: 1 << slotBits)
+        slots.initialize(repeating: Slot(), count: 1 << slotBits)
+        // Older slots (the second of each set) first, so that newer ones stay first where two meet.
+        for offset in [1, 0] {
+            for index in stride(from: offset, to: oldCount, by: 2) where old[index].key != 0 {
+                let set = Self.index(old[index].key, old[index].ends, slotBits)
+                slots[set + 1] = slots[set]
+                slots[set] = old[index]
+            }
+        }
+        old.deallocate()
     }
 
     @inline(__always)
@@ -113,7 +139,7 @@ final class ScanLineHeads {
 
     /// The first slot of the set of two where this text may be kept.
     @inline(__always)
-    private static func index(_ key: UInt64, _ ends: (UInt64, UInt64)) -> Int {
+    private static func index(_ key: UInt64, _ ends: (UInt64, UInt64), _ slotBits: Int) -> Int {
         let mixed = (ends.0 ^ (ends.1 << 29 | ends.1 >> 35) ^ key) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> (64 - UInt64(slotBits))) & ~1
     }

@@ -35,26 +35,55 @@ import TestSupport
     }
 
     @Test func everyLineIsTheScannersTokenWhateverTheChunks() {
+        expectLinesAreTheTokens(of: Self.input, chunks: [1, 2, 7, 8, 9, 100, 4096])
+    }
+
+    @Test func everyEmojiOfUnicodesListIsListedAsItself() {
+        // Each once, then again (its line parts are kept), after text and after
+        // another emoji; with marks on it; and chains longer than any kept text.
+        var text = ""
+        for (_, emoji) in Fixtures.emojiTestSequences { text += emoji + "a" + emoji + emoji + "\u{0301}\u{0302} " }
+        text += String(repeating: "\u{1F468}\u{200D}", count: 20) + "\u{1F468}\n" + String(repeating: "\u{1F3F3}\u{FE0F}\u{200D}", count: 9) + "\u{1F308}"
+        expectLinesAreTheTokens(of: Array(text.utf8), chunks: [1, 13, 4096])
+    }
+
+    @Test func manyDistinctTextsAreEachListedRight() {
+        // More distinct faces than the lister first keeps line parts for, in random order, each several times.
+        var random = SeededGenerator(seed: 0xFACE_0020)
+        let emoji = Fixtures.emojiTestSequences.map(\.emoji)
+        let texts = (0..<6000).map { "[t\($0)]" } + emoji + ["[哈哈]", "[乾杯]", "[干杯]"]
+        var input = ""
+        for _ in 0..<3 { for text in texts.shuffled(using: &random) { input += text + (Int.random(in: 0..<9, using: &random) == 0 ? "\n" : "") } }
+        expectLinesAreTheTokens(of: Array(input.utf8), chunks: [1 << 16])
+    }
+
+    /// Lists `input` whole, and in chunks of each size of `chunks` (the same
+    /// lines), and checks each line against the scanner's token.
+    private func expectLinesAreTheTokens(of input: [UInt8], chunks: [Int]) {
         let scanner = FaceScanner(catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags])
-        let faces = scanner.tokens(in: Self.input).filter { $0.kind != .text }
-        let whole = list(Self.input, chunk: Self.input.count)
+        let faces = scanner.tokens(in: input).filter { $0.kind != .text }
+        let whole = list(input, chunk: input.count)
         let objects = objects(whole)
         #expect(objects.count == faces.count)
+        var line = 1, counted = 0
         for (object, token) in zip(objects, faces) {
-            let text = String(decoding: Self.input[token.range], as: UTF8.self)
+            let text = String(decoding: input[token.range], as: UTF8.self)
+            line += input[counted..<token.range.lowerBound].filter { $0 == 0x0A }.count
+            counted = token.range.lowerBound
             #expect(object["kind"] as? String == token.kind.rawValue)
             #expect(object["text"] as? String == text)
             #expect(object["offset"] as? Int == token.range.lowerBound)
             #expect(object["length"] as? Int == token.range.count)
-            #expect(object["line"] as? Int == Self.input[..<token.range.lowerBound].filter { $0 == 0x0A }.count + 1)
+            #expect(object["line"] as? Int == line)
             #expect(object["file"] as? String == "a.txt")
             let face = token.face.map { FaceCatalog.default.faces[$0] }
             #expect(object["tag"] as? String == face?.tag, "\(text)")
             #expect(object["emoji"] as? String == face?.emoji ?? (token.kind == .emoji ? text : nil), "\(text)")
+            #expect(object["image"] as? String == face.flatMap { $0.image ?? $0.animatedImage }, "\(text)")
         }
         // Chunks of one byte put every face at the end of a buffer.
-        for chunk in [1, 2, 7, 8, 9, 100, 4096] {
-            let same = list(Self.input, chunk: chunk) == whole
+        for chunk in chunks {
+            let same = list(input, chunk: chunk) == whole
             #expect(same, "chunks of \(chunk)")
         }
     }
