@@ -24,7 +24,7 @@ struct ClusterMemo: Sendable {
 
     /// Sets of two entries each (64 bytes): a cluster goes to one
     /// set, by its first bytes, and the newest two of that set are kept.
-    static let sets = 1024
+    static let sets = 4096
     /// The longest cluster kept, in bytes.
     static let longest = 16
     /// How many bytes must follow a cluster's start for the memo to be used there:
@@ -69,7 +69,7 @@ struct ClusterMemo: Sendable {
         // Chosen with a mask, not a branch: whether a skin tone or flag comes is as random as the text.
         let pair = UInt64(next & 0xFFF7_FFFF == 0x87_9FF0 ? 1 : 0)
         let key = word & (0xFFFF_FFFF | (0 &- pair) << 32)
-        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1     // the top 10 bits: 1024 sets
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52) << 1     // the top 12 bits: 4096 sets
     }
 
     /// The bytes of a word that belong to a string of `length` bytes: all, from eight on.
