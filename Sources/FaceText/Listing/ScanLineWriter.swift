@@ -121,9 +121,10 @@ struct ScanLineWriter {
 
     /// Writes `,"length":`, the length, `}` and a line feed.
     private static func writeTail(length: Int, to writer: inout ByteWriter) {
-        writer.put(Array(#","length":"#.utf8))
+        writer.put(word: 0x6874_676E_656C_222C, count: 8)  // ,"length
+        writer.put(word: 0x3A22, count: 2)                 // ":
         writer.put(decimal: length)
-        writer.put(Array("}\n".utf8))
+        writer.put(word: 0x0A7D, count: 2)                 // }, line feed
     }
 
     /// `,"file":…,"line":N,"offset":` and the offset's digits but the last
