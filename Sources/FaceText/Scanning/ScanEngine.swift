@@ -34,6 +34,8 @@ struct ScanEngine: Sendable {
     /// that text skipping steps over it whole: general punctuation, arrows,
     /// box drawing, CJK punctuation and kana. Empty without fast paths.
     private let plainScalars: [UInt64]
+    /// Whether text skipping steps over the scalars led by F0 and C2 that start no emoji (with fast paths).
+    private let skipsPlainScalars: Bool
     private let emoji: EmojiMatcher
     private let tagTrie: TagTrie
     private let bracketTags: BracketTagTable?
@@ -78,6 +80,7 @@ struct ScanEngine: Sendable {
             if EmojiProperties.flags(value) & EmojiProperties.emoji == 0 && value != 0x20E3 { plainScalars[index >> 6] |= 1 << (index & 63) }
         }
         self.plainScalars = plainScalars
+        skipsPlainScalars = fastPaths && singleEmojiSkip
     }
 
     /// Scans `bytes`, reporting tokens to `sink`. Returns how many bytes were
@@ -231,8 +234,8 @@ struct ScanEngine: Sendable {
         var index = start
         while true {
             // Faces often follow each other: a start byte right here needs no search
-            // (EF, E2 and E3 go on below, where punctuation is skipped).
-            if index < count, classes[Int(bytes[index])] != 0, bytes[index] != 0xEF, bytes[index] & 0xFE != 0xE2 { return index }
+            // (C2, EF, E2, E3 and F0 go on below, where scalars that start no emoji are skipped).
+            if index < count, classes[Int(bytes[index])] != 0, !Self.mayLeadPlainScalar(bytes[index]) { return index }
             while index + 8 <= count {
                 let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
                     | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
@@ -241,19 +244,32 @@ struct ScanEngine: Sendable {
                 index += 8
             }
             while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
-            // Frequent lead bytes of Chinese text that cannot start a face: fullwidth
-            // punctuation EF xx (anything but U+FE0F, EF B8 8F), and the scalars of
-            // E2 and E3 that are no emoji (“ ” … — 。 、 「 」 and kana, but not ‼ or 〰).
-            guard index + 2 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
+            // Lead bytes that emoji share with text, at scalars that cannot start a face:
+            // fullwidth punctuation EF xx (anything but U+FE0F, EF B8 8F), the scalars of
+            // E2 and E3 that are no emoji (“ ” … — 。 、 「 」 and kana, but not ‼ or 〰),
+            // F0 but for U+1F000–U+1FFFF (F0 9F: CJK Extension B, mathematical letters),
+            // and C2 but for © and ® (C2 A9, C2 AE: Latin-1 letters and signs).
+            guard index + 3 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
             let byte = bytes[index], next = bytes[index + 1]
             if byte == 0xEF && next != 0xB8 && singleEmojiSkip {
                 index += 3
             } else if byte & 0xFE == 0xE2 && singleEmojiSkip && isPlainScalar(byte, next, bytes[index + 2]) {
                 index += 3
+            } else if byte == 0xF0 && next != 0x9F && skipsPlainScalars
+                        && ((next ^ 0x80) | (bytes[index + 2] ^ 0x80) | (bytes[index + 3] ^ 0x80)) & 0xC0 == 0 {
+                index += 4          // three continuation bytes
+            } else if byte == 0xC2 && next != 0xA9 && next != 0xAE && skipsPlainScalars && next & 0xC0 == 0x80 {
+                index += 2
             } else {
                 return index
             }
         }
+    }
+
+    /// Whether `byte` leads scalars that ``skipPlain(_:from:_:)`` may step over.
+    @inline(__always)
+    private static func mayLeadPlainScalar(_ byte: UInt8) -> Bool {
+        byte == 0xEF || byte & 0xFE == 0xE2 || byte == 0xF0 || byte == 0xC2
     }
 
     /// Whether the scalar E2 or E3 `b1` `b2` is one of ``plainScalars``.

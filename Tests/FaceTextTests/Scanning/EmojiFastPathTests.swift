@@ -210,6 +210,31 @@ import TestSupport
                 for scalar in scalars { input += Array((before + String(scalar) + after).utf8) }
             }
         }
+        expectSameTokensWithAndWithoutFastPaths(input)
+    }
+
+    @Test func everyFourByteScalarIsSteppedOverOnlyWhenItStartsNoFace() {
+        // Scalars of planes 1 and 2 (F0 90–AF: U+1F000–U+1FFFF are emoji, the
+        // rest letters, signs and CJK; every third one, so every byte value at
+        // every place), tag characters, some of every other plane, and F0 and C2
+        // in sequences that are not UTF-8, after text or an emoji, before U+FE0F or nothing.
+        let values = Array(stride(from: UInt32(0x10000), to: 0x30000, by: 3)) + Array(UInt32(0xE0000)..<0xE0200)
+            + stride(from: UInt32(0x30000), to: 0x110000, by: 97)
+        let scalars = values.compactMap(Unicode.Scalar.init).map { Array(String($0).utf8) }
+        let invalid: [[UInt8]] = [[0xF0, 0x41, 0x5B], [0xF0, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0xA0, 0x80, 0x5B],
+                                  [0xF0, 0x9F, 0x41], [0xF0, 0xC2, 0xA9], [0xC2, 0x41], [0xC2, 0xC2, 0xA9], [0xC2], [0xF0]]
+        var input: [UInt8] = []
+        for before in ["a", "😀"] {
+            for after in ["", "\u{FE0F}"] {
+                for scalar in scalars + invalid { input += Array(before.utf8) + scalar + Array(after.utf8) }
+            }
+        }
+        expectSameTokensWithAndWithoutFastPaths(input)
+    }
+
+    /// Checks that `input` scans to the same tokens with the fast paths as
+    /// without, whole and in chunks of 7 bytes, for the built-in catalogs and ``sequences``.
+    private func expectSameTokensWithAndWithoutFastPaths(_ input: [UInt8]) {
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
             let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
