@@ -8,9 +8,9 @@
 ///
 /// To stay linear on long lines, boundaries are computed only from a *safe
 /// point* back from the position of interest: a place where Unicode's rules
-/// always break whatever came before (before an ASCII printable, a CJK
-/// ideograph, or a pictograph not after a ZWJ; after a scalar that cannot be
-/// Prepend).
+/// always break whatever came before (before a letter, ideograph, symbol or
+/// punctuation that nothing joins, or a pictograph not after a ZWJ; after a
+/// scalar that is not Prepend).
 enum GraphemeBoundaries {
     /// The unit starts in `bytes[start..<end]`, ascending; `start` must be a break.
     static func starts(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Int] {
@@ -91,7 +91,8 @@ enum GraphemeBoundaries {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position) else { return false }
         let always = startsCluster(value)
-        guard always || isLonePictograph(value) else { return false }
+        let syllable = isHangulSyllable(value)
+        guard always || syllable || isLonePictograph(value) else { return false }
         // Find the scalar before: back over continuation bytes to its lead.
         var lead = position - 1
         while lead > 0, lead > position - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
@@ -99,8 +100,20 @@ enum GraphemeBoundaries {
             return true    // an invalid byte before: always a unit boundary
         }
         if previous == 0x0D && value == 0x0A { return false }
+        if syllable { return !isLeadingJamo(previous) && cannotBePrepend(previous) }     // GB6
         if !always && previous == EmojiProperties.zwj { return false }     // GB11 may join them
         return cannotBePrepend(previous)
+    }
+
+    /// Hangul syllables (LV and LVT): a break comes before them but after a leading jamo (GB6).
+    @inline(__always)
+    private static func isHangulSyllable(_ value: UInt32) -> Bool {
+        value &- 0xAC00 <= 0xD7A3 - 0xAC00
+    }
+
+    /// Leading jamo (Hangul L), which join a following syllable.
+    private static func isLeadingJamo(_ value: UInt32) -> Bool {
+        (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value)
     }
 
     /// Extended_Pictographic scalars that are neither Extend nor regional
@@ -111,19 +124,21 @@ enum GraphemeBoundaries {
             && flags & (EmojiProperties.extend | EmojiProperties.regionalIndicator) == 0
     }
 
-    /// Scalars before which no rule forbids a break: printable ASCII, general
-    /// punctuation (but the joiners U+200B–U+200F, the separators U+2028–U+202F
-    /// and the pictographs ‼ ⁉), CJK ideographs, CJK punctuation (but
-    /// U+302A–U+302F, which are combining, and the pictographs U+3030, U+303D),
-    /// kana, and fullwidth forms.
-    private static func startsCluster(_ value: UInt32) -> Bool {
+    /// Scalars before which no rule forbids a break (but GB9b, after a Prepend
+    /// scalar): the common ones of chat text by ranges (printable ASCII,
+    /// general and CJK punctuation, kana, CJK ideographs, fullwidth forms), the
+    /// rest from ``ClusterStartRanges/alwaysStarts``: letters of most scripts,
+    /// symbols, CJK beyond the BMP; not marks, joiners, Hangul jamo and
+    /// syllables, regional indicators or pictographs.
+    @inline(__always)
+    static func startsCluster(_ value: UInt32) -> Bool {
         switch value {
         case 0x20...0x7E, 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
              0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
             return true
         default:
-            return false
+            return ClusterStartRanges.alwaysStarts.contains(value)
         }
     }
 
@@ -136,17 +151,13 @@ enum GraphemeBoundaries {
         while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
-              startsCluster(value) || isLonePictograph(value) else { return nil }
+              startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value) else { return nil }
         return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
     }
 
-    /// Ranges that hold no Prepend scalar (those are a few Arabic, Syriac,
-    /// Indic and historic-script marks): Latin to Hebrew, punctuation and
-    /// symbols, CJK, Hangul, variation selectors, fullwidth forms, emoji, tags.
+    /// Whether `value` is not Prepend (a few Arabic, Syriac, Malayalam and
+    /// historic-script signs that join what follows them).
     private static func cannotBePrepend(_ value: UInt32) -> Bool {
-        value < 0x600 || (0x2000...0x2BFF).contains(value) || (0x2E80...0x9FFF).contains(value)
-            || (0xAC00...0xD7A3).contains(value) || (0xFE00...0xFE0F).contains(value)
-            || (0xFF00...0xFFEF).contains(value) || (0x1F000...0x1FAFF).contains(value)
-            || (0xE0000...0xE007F).contains(value)
+        value < 0x600 || !ClusterStartRanges.prepend.contains(value)
     }
 }

@@ -13,7 +13,9 @@ import TestSupport
         let sequences = Fixtures.emojiTestSequences.map(\.emoji)
         let fragments = ["\u{200D}", "\u{FE0F}", "\u{0600}", "\u{0301}", "\u{1F1E8}", "\u{1F1F3}", "a", "好", "\r", "\u{20E3}",
                          "1", "#", "\u{1F3FB}", "\u{2764}", "\u{270C}", "\u{0915}\u{094D}", "\u{E0067}", "\u{302A}", "\u{FF9E}",
-                         " ", "\u{2701}", "\u{00A9}", "\u{1100}", "\u{AC00}"]
+                         " ", "\u{2701}", "\u{00A9}", "\u{1100}", "\u{AC00}", "\u{1161}", "\u{11A8}", "\u{AC01}",
+                         "é", "e\u{0301}", "ж", "\u{0E01}", "\u{0E33}", "\u{0E48}", "\u{0E40}", "\u{0627}", "\u{064E}",
+                         "\u{06DD}", "\u{0915}", "\u{094D}", "\u{0937}", "\u{20000}", "\u{1D400}", "\u{00AD}", "\u{0D4E}"]
         return (0..<1500).map { _ in
             var line = ""
             for _ in 0..<Int.random(in: 0...40, using: &random) {
@@ -32,6 +34,28 @@ import TestSupport
                 }
             }
         }
+    }
+
+    @Test func clusterStartTablesAgreeWithTheStandardLibrary() {
+        // One predecessor of every kind a rule of UAX #29 joins to what follows
+        // (see scripts/generate-cluster-starts.swift); every scalar below U+3400,
+        // every seventh above, and both sides of every range's ends.
+        let predecessors = ["a", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{0915}\u{094D}",
+                            "\u{1F44D}\u{200D}", "\u{1F1E8}", "\r", "\u{0301}", "\u{200D}"]
+        var values = Array(UInt32(0)..<0x3400) + Array(stride(from: UInt32(0x3400), to: 0x110000, by: 7))
+        for range in ClusterStartRanges.alwaysStarts.ranges + ClusterStartRanges.prepend.ranges {
+            values += [range.lowerBound &- 1, range.lowerBound, range.upperBound, range.upperBound + 1]
+        }
+        var wrong: [String] = []
+        for value in values {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar)
+            let starts = !ExtendedPictographic.contains(value) && predecessors.allSatisfy { ($0 + text).count == $0.count + 1 }
+            if ClusterStartRanges.alwaysStarts.contains(value) != starts { wrong.append("starts U+\(String(value, radix: 16))") }
+            if GraphemeBoundaries.startsCluster(value) && !starts { wrong.append("fast U+\(String(value, radix: 16))") }
+            if ClusterStartRanges.prepend.contains(value) != ((text + "a").count == 1) { wrong.append("prepend U+\(String(value, radix: 16))") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20)); run swift scripts/generate-cluster-starts.swift")
     }
 
     @Test func pressingFromTheEndGivesTheClustersOfTheWholeLine() {
