@@ -60,7 +60,10 @@ struct FixedKey {
         return true
     }
 
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    /// Runs `body` with the key's bytes (mutating only so that they are lent, not copied).
+    @inline(__always)
+    mutating func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let count = count
+        return withUnsafeBytes(of: &storage) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 }
