@@ -10,6 +10,9 @@ public struct FaceCounter: Sendable {
     /// Emoji without a face by the number a stream's scanner gave their
     /// spelling (see ``FaceCountingStream``): counted without reading them.
     private var byFaceless: [Int] = []
+    /// Emoji without a face that are one scalar of U+1F000–U+1FFFF (maybe
+    /// with U+FE0F), by scalar: the commonest, counted without hashing their bytes.
+    private var bySingle: [Int] = []
     /// Unknown tags, by their bytes.
     private var tagBytes = ByteCounts()
 
@@ -36,6 +39,10 @@ public struct FaceCounter: Sendable {
         var emojiBytes = emojiBytes
         for (id, count) in byFaceless.enumerated() where count > 0 {
             faceless.key(at: id).withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
+        }
+        for (index, count) in bySingle.enumerated() where count > 0 {
+            let bytes: [UInt8] = [0xF0, 0x9F, 0x80 | UInt8(index >> 6), 0x80 | UInt8(index & 0x3F)]
+            bytes.withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
         }
         // In byte order: Swift strings compare by canonical equivalence, so spellings
         // that differ only in the order of combining marks count as one, under the
@@ -92,6 +99,7 @@ extension FaceCounter {
     /// the numbers given so far) are counted by number the same way.
     mutating func withSink<R>(facelessIDs: Int = 0, _ body: (inout Sink) -> R) -> R {
         if byFaceless.count < facelessIDs { byFaceless += repeatElement(0, count: facelessIDs - byFaceless.count) }
+        if bySingle.isEmpty { bySingle = Array(repeating: 0, count: Sink.singles) }
         var sink = Sink()
         swap(&sink.emojiBytes, &emojiBytes)
         swap(&sink.tagBytes, &tagBytes)
@@ -101,19 +109,25 @@ extension FaceCounter {
         }
         return byFace.withUnsafeMutableBufferPointer { faces in
             byFaceless.withUnsafeMutableBufferPointer { faceless in
-                sink.byFace = faces.baseAddress
-                sink.byFaceless = faceless
-                return body(&sink)
+                bySingle.withUnsafeMutableBufferPointer { singles in
+                    sink.byFace = faces.baseAddress
+                    sink.byFaceless = faceless
+                    sink.bySingle = singles.baseAddress
+                    return body(&sink)
+                }
             }
         }
     }
 
     /// Counts the engine's tokens for ``withSink(_:)``: a face under its
-    /// index, an emoji without a face under its bytes (U+FE0F is taken out in
-    /// ``stats``), an unknown tag under its bytes.
+    /// index, an emoji without a face under its number, its scalar or its
+    /// bytes (U+FE0F is taken out in ``stats``), an unknown tag under its bytes.
     struct Sink: TokenSink {
         fileprivate var byFace: UnsafeMutablePointer<Int>?
         fileprivate var byFaceless = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+        fileprivate var bySingle: UnsafeMutablePointer<Int>?
+        /// How many scalars ``bySingle`` counts: U+1F000–U+1FFFF.
+        static let singles = 4096
         fileprivate var emojiBytes = ByteCounts()
         fileprivate var tagBytes = ByteCounts()
 
@@ -126,11 +140,28 @@ extension FaceCounter {
             } else if let id = ClusterMemo.facelessID(token.face), id < byFaceless.count {
                 byFaceless[id] += 1
             } else if token.kind == .emoji {
-                // Without a number, or one given within this chunk.
-                emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
+                // Without a number (or one given within this chunk): one scalar by
+                // the scalar (U+FE0F after it counts the same, see ``stats``), the rest by bytes.
+                if let single = Self.single(token, bytes) {
+                    bySingle![single] += 1
+                } else {
+                    emojiBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
+                }
             } else if token.kind != .text {
                 tagBytes.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[token.start..<token.end]))
             }
+        }
+
+        /// The index of a token that is one scalar of U+1F000–U+1FFFF, alone
+        /// or with U+FE0F, in ``bySingle``; nil for any other token.
+        @inline(__always)
+        private static func single(_ token: RawToken, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            let length = token.end - token.start
+            guard length == 4 || (length == 7 && bytes[token.start + 4] == 0xEF && bytes[token.start + 5] == 0xB8
+                                   && bytes[token.start + 6] == 0x8F) else { return nil }
+            let word = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt32.self))
+            guard word & 0xC0C0_FFFF == 0x8080_9FF0 else { return nil }     // F0 9F, then two continuation bytes
+            return Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)
         }
     }
 }

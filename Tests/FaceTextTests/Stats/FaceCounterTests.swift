@@ -12,6 +12,38 @@ import TestSupport
         #expect(stream.stats.counts == ["🚀": 3, "👨‍👩‍👧": 1, "🇨🇳": 1])
     }
 
+    /// Every scalar of U+1F000–U+1FFFF alone, with U+FE0F, U+FE0E or a skin
+    /// tone, twice, and after text: counted as a dictionary of the tokens'
+    /// tags and texts (less U+FE0F) counts them, whatever the chunks.
+    @Test func everySingleScalarEmojiIsCountedUnderItsSequence() {
+        var input = ""
+        for value in UInt32(0x1F000)...0x1FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar)
+            input += text + " " + text + "\u{FE0F}" + text + text + "\u{FE0E}a" + text + "\u{1F3FD}\n"
+        }
+        let bytes = Array(input.utf8)
+        for catalog in [FaceCatalog.default, FaceCatalog(faces: [])] {
+            var expected: [String: Int] = [:]
+            for token in FaceScanner(catalog: catalog).tokens(in: bytes) where token.kind == .emoji {
+                let key = token.face.map { catalog.faces[$0].tag }
+                    ?? String(decoding: EmojiKey.normalized(Array(bytes[token.range])), as: UTF8.self)
+                expected[key, default: 0] += 1
+            }
+            for chunkSize in [bytes.count, 4096, 5] {
+                var stream = FaceCountingStream(catalog: catalog)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + chunkSize, bytes.count)
+                    bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
+                    start = end
+                }
+                stream.finish()
+                #expect(stream.stats.counts == expected, "chunks of \(chunkSize)")
+            }
+        }
+    }
+
     /// Spellings that differ only in the order of combining marks are one
     /// `String` key; which spelling names it must not depend on hashing.
     @Test func equivalentSpellingsAreNamedByTheFirstInByteOrder() {
