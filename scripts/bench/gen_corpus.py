@@ -83,6 +83,27 @@ def message():
 
 # Stress shapes, for scripts/bench/stress-shapes: input no chat log is made of, to find slow paths.
 zalgo_marks = [chr(c) for c in range(0x300, 0x370)]
+scripts = [
+    [chr(c) for c in range(0xC0, 0x100)] + list("abcdeklmnost"),                  # Latin-1
+    [chr(c) for c in range(0x430, 0x450)],                                       # Cyrillic
+    [chr(c) for c in range(0x3B1, 0x3CA)],                                       # Greek
+    [chr(c) for c in range(0xE01, 0xE2F)] + ["\u0E31", "\u0E34", "\u0E48", "\u0E33"],  # Thai, with marks
+    [chr(c) for c in range(0x627, 0x64B)] + ["\u064E", "\u0650"],                 # Arabic, with harakat
+    [chr(c) for c in range(0x915, 0x939)] + ["\u093E", "\u0940", "\u094D"],      # Devanagari, with conjuncts
+    [chr(c) for c in range(0xAC00, 0xD7A4, 11)],                                 # Hangul syllables
+    [chr(c) for c in range(0x20000, 0x20400)],                                   # CJK Extension B
+    [chr(c) for c in range(0x1D400, 0x1D500)],                                   # mathematical letters
+]
+_all_emoji = []
+def all_emoji():
+    if not _all_emoji:
+        import pathlib
+        path = pathlib.Path(__file__).resolve().parent.parent.parent / "Tests/UnicodeData/emoji-test.txt"
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#") or ";" not in line or "fully-qualified" not in line.split("#")[0]:
+                continue
+            _all_emoji.append("".join(chr(int(code, 16)) for code in line.split(";")[0].split()))
+    return _all_emoji
 stress = {
     # [ that open nothing, tags cut short, fullwidth brackets.
     "brackets": lambda: ("".join(rng.choice(["[", "[哈", "[[", "]", "[abc]", "[哈哈", "哈]", "【", "】"]) for _ in range(40)) + "\n").encode(),
@@ -104,6 +125,12 @@ stress = {
     "markup": lambda: b'<p>hello <b>world</b> ![alt](x.png) <img src="a.png"> !!! << >> </p>\n',
     # Random bytes.
     "binary": lambda: bytes(rng.randrange(256) for _ in range(4096)),
+    # Chat in other scripts, one to a line: letters that lead with the bytes emoji
+    # use (C2, F0) or end lines in marks, syllables and scalars beyond the BMP.
+    "scripts": lambda: (" ".join("".join(rng.choice(rng_script) for _ in range(rng.randint(1, 8)))
+                                 for rng_script in [rng.choice(scripts)] * rng.randint(1, 8)) + "\n").encode(),
+    # Every emoji there is: the fully-qualified sequences of emoji-test.txt, 1 to 30 to a line.
+    "emoji-all": lambda: ("".join(rng.choice(all_emoji()) for _ in range(rng.randint(1, 30))) + "\n").encode(),
 }
 
 if shape == "emoji-seq-sorted":
