@@ -132,6 +132,14 @@ enum GraphemeBoundaries {
     /// syllables, regional indicators or pictographs.
     @inline(__always)
     static func startsCluster(_ value: UInt32) -> Bool {
+        // The commonest ends of a chat line first: printable ASCII, CJK ideographs.
+        if value &- 0x20 <= 0x7E - 0x20 || value &- 0x4E00 <= 0x9FFF - 0x4E00 { return true }
+        return startsClusterElsewhere(value)
+    }
+
+    /// ``startsCluster(_:)`` past its first two ranges.
+    @inline(never)
+    private static func startsClusterElsewhere(_ value: UInt32) -> Bool {
         switch value {
         case 0x20...0x7E, 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
              0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
