@@ -10,11 +10,11 @@ import Glibc
 /// A table of sets of two slots (2,048 sets, doubled up to 16,384 when
 /// more texts come than it holds: every emoji there is, say), each set found
 /// from a hash of the kind, face and text, points into one store of parts
-/// (1 MiB, emptied with the table when full). A slot holds its text's kind, face, length and first
-/// and last eight bytes, and is used only when all of them are the token's
-/// (and, past 16 bytes, the middle of the text its head holds too): the
-/// parts are exact or not used, and two spellings of one face of the same
-/// length each keep a slot of the set.
+/// (1 MiB, emptied with the table when full). A slot holds its text's kind,
+/// face, length and first and last eight bytes, and is used only when all
+/// of them are the token's (and, past 16 bytes, the middle of the text its
+/// head holds too): the parts are exact or not used, and two spellings of
+/// one face of the same length each keep a slot of the set.
 final class ScanLineHeads {
     /// The longest text kept; longer faces (rare: image references) are written piece by piece.
     static let longestText = 64

@@ -29,7 +29,7 @@ import TestSupport
         for (index, face) in Self.sequences.faces.enumerated() {
             // Alone, and where a run of emoji and the cluster memo find it.
             let emoji = face.emoji!
-            let input = Array((emoji + "a" + emoji + emoji + "😃" + emoji + String(repeating: "x", count: 80)).utf8)
+            let input = Array((emoji + "a" + emoji + emoji + "😃" + emoji + String(repeating: "x", count: 200)).utf8)
             let faces = tokens(engine, input, chunkSize: input.count).filter { $0.kind == .emoji }.map(\.face)
             #expect(faces == [index, index, index, nil, index], "\(emoji)")
         }
