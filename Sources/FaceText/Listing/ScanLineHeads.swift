@@ -141,7 +141,7 @@ final class ScanLineHeads {
     @inline(__always)
     private static func index(_ key: UInt64, _ ends: (UInt64, UInt64), _ slotBits: Int) -> Int {
         let mixed = (ends.0 ^ (ends.1 << 29 | ends.1 >> 35) ^ key) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> (64 - UInt64(slotBits))) & ~1
+        return Int(truncatingIfNeeded: mixed &>> UInt64(64 &- slotBits)) & ~1     // slotBits is 12 to 15
     }
 
     /// The first and last eight of the `count` (≥ 1) bytes at `bytes`, with
