@@ -11,7 +11,9 @@
 // (GB9c), an emoji and ZWJ (GB11), a regional indicator (GB12, GB13), CR
 // (GB3), a mark and a ZWJ alone. Extended_Pictographic scalars (GB11, which
 // FaceText applies to all of them, from Tests/UnicodeData/emoji-data.txt)
-// are never starts. A test checks the ranges against the standard library.
+// are never starts. Consonants that only a virama before them joins (GB9c)
+// have a table of their own, with the scalars that may continue a conjunct
+// before them. A test checks the ranges against the standard library.
 import Foundation
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -37,6 +39,19 @@ func alwaysStarts(_ scalar: Unicode.Scalar) -> Bool {
 
 func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
     (String(scalar) + "a").count == 1
+}
+
+// Consonants of GB9c: they start a cluster unless a virama (and marks) before them joins them to a consonant.
+func startsButAfterLinker(_ scalar: Unicode.Scalar) -> Bool {
+    if pictographic.contains(where: { $0.contains(scalar.value) }) { return false }
+    let text = String(scalar)
+    return predecessors.allSatisfy { ($0 + text).count == $0.count + 1 || $0 == "\u{0915}\u{094D}" }
+        && !alwaysStarts(scalar)
+}
+
+// What may come between a virama and the consonant GB9c joins to it: viramas and marks.
+func continuesConjunct(_ scalar: Unicode.Scalar) -> Bool {
+    ("\u{0915}\u{094D}" + String(scalar) + "\u{0915}").count == 1
 }
 
 func ranges(_ test: (Unicode.Scalar) -> Bool) -> [ClosedRange<UInt32>] {
@@ -70,6 +85,9 @@ var source = """
     """
 source += table("alwaysStarts", "Scalars that start a cluster after anything but a Prepend scalar.", ranges(alwaysStarts))
 source += table("prepend", "Prepend scalars (UAX #29 GB9b): they join what follows them.", ranges(isPrepend))
+source += table("linkedConsonants", "Consonants that start a cluster but after a virama (GB9c).", ranges(startsButAfterLinker))
+source += table("conjunctLinks", "Viramas and marks that may stand between a virama and the consonant GB9c joins to it.",
+                ranges(continuesConjunct))
 source += "}\n"
 try source.write(to: root.appendingPathComponent("Sources/FaceText/Editing/ClusterStartRanges.swift"), atomically: true, encoding: .utf8)
 print("written")

@@ -91,8 +91,9 @@ enum GraphemeBoundaries {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position) else { return false }
         let always = startsCluster(value)
-        let syllable = isHangulSyllable(value)
-        guard always || syllable || isLonePictograph(value) else { return false }
+        let syllable = !always && isHangulSyllable(value)
+        let consonant = !always && !syllable && ClusterStartRanges.linkedConsonants.contains(value)
+        guard always || syllable || consonant || isLonePictograph(value) else { return false }
         // Find the scalar before: back over continuation bytes to its lead.
         var lead = position - 1
         while lead > 0, lead > position - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
@@ -101,6 +102,7 @@ enum GraphemeBoundaries {
         }
         if previous == 0x0D && value == 0x0A { return false }
         if syllable { return !isLeadingJamo(previous) && cannotBePrepend(previous) }     // GB6
+        if consonant { return !ClusterStartRanges.conjunctLinks.contains(previous) && cannotBePrepend(previous) }     // GB9c
         if !always && previous == EmojiProperties.zwj { return false }     // GB11 may join them
         return cannotBePrepend(previous)
     }
@@ -159,7 +161,8 @@ enum GraphemeBoundaries {
         while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
-              startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value) else { return nil }
+              startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value)
+                || ClusterStartRanges.linkedConsonants.contains(value) else { return nil }
         return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
     }
 

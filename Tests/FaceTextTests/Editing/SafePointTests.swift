@@ -15,7 +15,8 @@ import TestSupport
                          "1", "#", "\u{1F3FB}", "\u{2764}", "\u{270C}", "\u{0915}\u{094D}", "\u{E0067}", "\u{302A}", "\u{FF9E}",
                          " ", "\u{2701}", "\u{00A9}", "\u{1100}", "\u{AC00}", "\u{1161}", "\u{11A8}", "\u{AC01}",
                          "é", "e\u{0301}", "ж", "\u{0E01}", "\u{0E33}", "\u{0E48}", "\u{0E40}", "\u{0627}", "\u{064E}",
-                         "\u{06DD}", "\u{0915}", "\u{094D}", "\u{0937}", "\u{20000}", "\u{1D400}", "\u{00AD}", "\u{0D4E}"]
+                         "\u{06DD}", "\u{0915}", "\u{094D}", "\u{0937}", "\u{20000}", "\u{1D400}", "\u{00AD}", "\u{0D4E}",
+                         "\u{093C}", "\u{0995}", "\u{09CD}", "\u{1000}", "\u{1039}", "\u{0D15}", "\u{0D4D}", "\u{0301}\u{094D}"]
         return (0..<1500).map { _ in
             var line = ""
             for _ in 0..<Int.random(in: 0...40, using: &random) {
@@ -43,7 +44,8 @@ import TestSupport
         let predecessors = ["a", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{0915}\u{094D}",
                             "\u{1F44D}\u{200D}", "\u{1F1E8}", "\r", "\u{0301}", "\u{200D}"]
         var values = Array(UInt32(0)..<0x3400) + Array(stride(from: UInt32(0x3400), to: 0x110000, by: 7))
-        for range in ClusterStartRanges.alwaysStarts.ranges + ClusterStartRanges.prepend.ranges {
+        let tables = [ClusterStartRanges.alwaysStarts, ClusterStartRanges.prepend, ClusterStartRanges.linkedConsonants, ClusterStartRanges.conjunctLinks]
+        for range in tables.flatMap(\.ranges) {
             values += [range.lowerBound &- 1, range.lowerBound, range.upperBound, range.upperBound + 1]
         }
         var wrong: [String] = []
@@ -54,6 +56,11 @@ import TestSupport
             if ClusterStartRanges.alwaysStarts.contains(value) != starts { wrong.append("starts U+\(String(value, radix: 16))") }
             if GraphemeBoundaries.startsCluster(value) && !starts { wrong.append("fast U+\(String(value, radix: 16))") }
             if ClusterStartRanges.prepend.contains(value) != ((text + "a").count == 1) { wrong.append("prepend U+\(String(value, radix: 16))") }
+            let linked = !starts && !ExtendedPictographic.contains(value)
+                && predecessors.allSatisfy { ($0 + text).count == $0.count + 1 || $0 == "\u{0915}\u{094D}" }
+            if ClusterStartRanges.linkedConsonants.contains(value) != linked { wrong.append("consonant U+\(String(value, radix: 16))") }
+            let links = ("\u{0915}\u{094D}" + text + "\u{0915}").count == 1
+            if ClusterStartRanges.conjunctLinks.contains(value) != links { wrong.append("link U+\(String(value, radix: 16))") }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(20)); run swift scripts/generate-cluster-starts.swift")
     }
