@@ -31,15 +31,7 @@ import TestSupport
                 expected[key, default: 0] += 1
             }
             for chunkSize in [bytes.count, 4096, 5] {
-                var stream = FaceCountingStream(catalog: catalog)
-                var start = 0
-                while start < bytes.count {
-                    let end = min(start + chunkSize, bytes.count)
-                    bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
-                    start = end
-                }
-                stream.finish()
-                #expect(stream.stats.counts == expected, "chunks of \(chunkSize)")
+                #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected, "chunks of \(chunkSize)")
             }
         }
     }
@@ -92,15 +84,7 @@ import TestSupport
                 bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [bytes.count, 700, 97, 1] {
-                var stream = FaceCountingStream(catalog: catalog)
-                var start = 0
-                while start < bytes.count {
-                    let end = min(start + chunkSize, bytes.count)
-                    bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
-                    start = end
-                }
-                stream.finish()
-                #expect(stream.stats.counts == expected.stats.counts, "chunks of \(chunkSize)")
+                #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
             }
         }
     }
@@ -132,5 +116,18 @@ import TestSupport
         for key in keys + keys { key.withUnsafeBytes { _ = counts.add($0) } }
         #expect(counts.sorted.map(\.key) == keys.sorted { $0.lexicographicallyPrecedes($1) })
         #expect(counts.sorted.allSatisfy { $0.count == 2 })
+    }
+
+    /// The counts of a stream fed `bytes` in chunks of `chunkSize`.
+    private func counts(of bytes: [UInt8], catalog: FaceCatalog, chunkSize: Int) -> [String: Int] {
+        var stream = FaceCountingStream(catalog: catalog)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunkSize, bytes.count)
+            bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
+            start = end
+        }
+        stream.finish()
+        return stream.stats.counts
     }
 }
