@@ -44,7 +44,8 @@ import TestSupport
         let predecessors = ["a", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{0915}\u{094D}",
                             "\u{1F44D}\u{200D}", "\u{1F1E8}", "\r", "\u{0301}", "\u{200D}"]
         var values = Array(UInt32(0)..<0x3400) + Array(stride(from: UInt32(0x3400), to: 0x110000, by: 7))
-        let tables = [ClusterStartRanges.alwaysStarts, ClusterStartRanges.prepend, ClusterStartRanges.linkedConsonants, ClusterStartRanges.conjunctLinks]
+        let tables = [ClusterStartRanges.alwaysStarts, ClusterStartRanges.prepend,
+                      ClusterStartRanges.linkedConsonants, ClusterStartRanges.conjunctLinks]
         for range in tables.flatMap(\.ranges) {
             values += [range.lowerBound &- 1, range.lowerBound, range.upperBound, range.upperBound + 1]
         }
@@ -55,12 +56,13 @@ import TestSupport
             let starts = !ExtendedPictographic.contains(value) && predecessors.allSatisfy { ($0 + text).count == $0.count + 1 }
             if ClusterStartRanges.alwaysStarts.contains(value) != starts { wrong.append("starts U+\(String(value, radix: 16))") }
             if GraphemeBoundaries.startsCluster(value) && !starts { wrong.append("fast U+\(String(value, radix: 16))") }
-            if ClusterStartRanges.prepend.contains(value) != ((text + "a").count == 1) { wrong.append("prepend U+\(String(value, radix: 16))") }
+            let name = "U+" + String(value, radix: 16)
+            if ClusterStartRanges.prepend.contains(value) != ((text + "a").count == 1) { wrong.append("prepend " + name) }
             let linked = !starts && !ExtendedPictographic.contains(value)
                 && predecessors.allSatisfy { ($0 + text).count == $0.count + 1 || $0 == "\u{0915}\u{094D}" }
-            if ClusterStartRanges.linkedConsonants.contains(value) != linked { wrong.append("consonant U+\(String(value, radix: 16))") }
+            if ClusterStartRanges.linkedConsonants.contains(value) != linked { wrong.append("consonant " + name) }
             let links = ("\u{0915}\u{094D}" + text + "\u{0915}").count == 1
-            if ClusterStartRanges.conjunctLinks.contains(value) != links { wrong.append("link U+\(String(value, radix: 16))") }
+            if ClusterStartRanges.conjunctLinks.contains(value) != links { wrong.append("link " + name) }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(20)); run swift scripts/generate-cluster-starts.swift")
     }

@@ -43,7 +43,8 @@ import TestSupport
         // another emoji; with marks on it; and chains longer than any kept text.
         var text = ""
         for (_, emoji) in Fixtures.emojiTestSequences { text += emoji + "a" + emoji + emoji + "\u{0301}\u{0302} " }
-        text += String(repeating: "\u{1F468}\u{200D}", count: 20) + "\u{1F468}\n" + String(repeating: "\u{1F3F3}\u{FE0F}\u{200D}", count: 9) + "\u{1F308}"
+        text += String(repeating: "\u{1F468}\u{200D}", count: 20) + "\u{1F468}\n"
+        text += String(repeating: "\u{1F3F3}\u{FE0F}\u{200D}", count: 9) + "\u{1F308}"
         expectLinesAreTheTokens(of: Array(text.utf8), chunks: [1, 13, 4096])
     }
 
@@ -53,7 +54,9 @@ import TestSupport
         let emoji = Fixtures.emojiTestSequences.map(\.emoji)
         let texts = (0..<6000).map { "[t\($0)]" } + emoji + ["[哈哈]", "[乾杯]", "[干杯]"]
         var input = ""
-        for _ in 0..<3 { for text in texts.shuffled(using: &random) { input += text + (Int.random(in: 0..<9, using: &random) == 0 ? "\n" : "") } }
+        for _ in 0..<3 {
+            for text in texts.shuffled(using: &random) { input += text + (Int.random(in: 0..<9, using: &random) == 0 ? "\n" : "") }
+        }
         expectLinesAreTheTokens(of: Array(input.utf8), chunks: [1 << 16])
     }
 
