@@ -12,8 +12,9 @@
 // (GB3), a mark and a ZWJ alone. Extended_Pictographic scalars (GB11, which
 // FaceText applies to all of them, from Tests/UnicodeData/emoji-data.txt)
 // are never starts. Consonants that only a virama before them joins (GB9c)
-// have a table of their own, with the scalars that may continue a conjunct
-// before them. A test checks the ranges against the standard library.
+// have a table of their own (what may stand between them and the virama is
+// Grapheme_Extend nearly: GraphemeBoundaries.continuesConjunct). A test checks
+// the ranges against the standard library.
 import Foundation
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -49,11 +50,6 @@ func startsButAfterLinker(_ scalar: Unicode.Scalar) -> Bool {
         && !alwaysStarts(scalar)
 }
 
-// What may come between a virama and the consonant GB9c joins to it: viramas and marks.
-func continuesConjunct(_ scalar: Unicode.Scalar) -> Bool {
-    ("\u{0915}\u{094D}" + String(scalar) + "\u{0915}").count == 1
-}
-
 func ranges(_ test: (Unicode.Scalar) -> Bool) -> [ClosedRange<UInt32>] {
     var result: [ClosedRange<UInt32>] = []
     var start: UInt32?
@@ -86,8 +82,6 @@ var source = """
 source += table("alwaysStarts", "Scalars that start a cluster after anything but a Prepend scalar.", ranges(alwaysStarts))
 source += table("prepend", "Prepend scalars (UAX #29 GB9b): they join what follows them.", ranges(isPrepend))
 source += table("linkedConsonants", "Consonants that start a cluster but after a virama (GB9c).", ranges(startsButAfterLinker))
-source += table("conjunctLinks", "Viramas and marks that may stand between a virama and the consonant GB9c joins to it.",
-                ranges(continuesConjunct))
 source += "}\n"
 try source.write(to: root.appendingPathComponent("Sources/FaceText/Editing/ClusterStartRanges.swift"), atomically: true, encoding: .utf8)
 print("written")

@@ -102,9 +102,18 @@ enum GraphemeBoundaries {
         }
         if previous == 0x0D && value == 0x0A { return false }
         if syllable { return !isLeadingJamo(previous) && cannotBePrepend(previous) }     // GB6
-        if consonant { return !ClusterStartRanges.conjunctLinks.contains(previous) && cannotBePrepend(previous) }     // GB9c
+        if consonant { return !continuesConjunct(previous) && cannotBePrepend(previous) }     // GB9c
         if !always && previous == EmojiProperties.zwj { return false }     // GB11 may join them
         return cannotBePrepend(previous)
+    }
+
+    /// Whether `value` may stand between a virama and the consonant GB9c joins
+    /// to it (the standard library's InCB Linker and Extend): the marks of
+    /// Grapheme_Extend but U+200C, the ZWJ, and the skin tones. A test checks
+    /// this against the standard library.
+    static func continuesConjunct(_ value: UInt32) -> Bool {
+        if value == EmojiProperties.zwj || (0x1F3FB...0x1F3FF).contains(value) { return true }
+        return value != 0x200C && EmojiPropertyRanges.graphemeExtend.contains(value)
     }
 
     /// Hangul syllables (LV and LVT): a break comes before them but after a leading jamo (GB6).
@@ -143,9 +152,9 @@ enum GraphemeBoundaries {
     @inline(never)
     private static func startsClusterElsewhere(_ value: UInt32) -> Bool {
         switch value {
-        case 0x20...0x7E, 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
+        case 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
              0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
+             0x3400...0x4DBF, 0xFF01...0xFF5E:
             return true
         default:
             return ClusterStartRanges.alwaysStarts.contains(value)
