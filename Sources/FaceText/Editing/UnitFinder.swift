@@ -41,7 +41,12 @@ struct UnitFinder {
 
     /// The start of a catalog tag (or, with `anyTag`, a bracketed tag) ending at `end`.
     func tagStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let (start, _) = catalog.index.reversedTagTrie.longestMatch(endingAt: end, in: bytes) { return start }
+        if end > 0, bytes[end - 1] == UInt8(ascii: "]"), let brackets = catalog.index.bracketTags, brackets.decidesTagEnds {
+            // One hash of the text from the nearest `[`, not a walk back through the reversed trie.
+            if let start = brackets.tagStart(endingAt: end, in: bytes) { return start }
+        } else if let (start, _) = catalog.index.reversedTagTrie.longestMatch(endingAt: end, in: bytes) {
+            return start
+        }
         guard anyTag, bytes[end - 1] == UInt8(ascii: "]") else { return nil }
         var position = end - 2
         var characters = 0

@@ -8,6 +8,10 @@ struct BracketTagTable: Sendable {
     private let longest: Int
     /// Every bracketed tag with its face, the first of any repeated tag only.
     let keys: [(key: [UInt8], face: Int32)]
+    /// Whether every tag that ends with `]` starts with `[`: then the only tag
+    /// that can end at a `]` is the one from the nearest `[` before it, and
+    /// ``tagStart(endingAt:in:)`` finds it with one hash.
+    let decidesTagEnds: Bool
 
     /// The table for `tags`, or nil if some tag starting with `[` is not simple.
     init?(tags: [(tag: String, face: Int32)]) {
@@ -27,6 +31,27 @@ struct BracketTagTable: Sendable {
         table = ByteKeyTable(pairs)
         keys = pairs.map { ($0.key, $0.value) }
         self.longest = longest
+        decidesTagEnds = !tags.contains { $0.tag.utf8.last == UInt8(ascii: "]") && $0.tag.utf8.first != UInt8(ascii: "[") }
+    }
+
+    /// The start of the tag whose `]` is at `end - 1`, or nil if no tag ends
+    /// there; only when ``decidesTagEnds`` (else a tag that does not start
+    /// with `[` may end there too).
+    func tagStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = end - 2
+        let lowest = max(0, end - longest)
+        while index >= lowest {
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                return table.value(for: key) == nil ? nil : index
+            case UInt8(ascii: "]"):
+                return nil          // no tag of the table holds one inside
+            default:
+                index -= 1
+            }
+        }
+        return nil
     }
 
     /// The tag starting at the `[` at `start`.
