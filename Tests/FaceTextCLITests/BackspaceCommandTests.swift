@@ -57,4 +57,25 @@ import TestSupport
         for _ in 0..<3 { expected.backspace() }
         #expect(result.stdout == expected.bytes + [0x0A] + Array("ta".utf8))
     }
+
+    @Test func aVeryLongJSONLineIsWrittenInPartsWithTheSameResult() {
+        var random = SeededGenerator(seed: 8)
+        let pieces: [[UInt8]] = ["好", "a", "[哈哈]", "👨‍👩‍👧", "\"", "\u{2028}", "e\u{0301}", "[心", "]"].map { Array($0.utf8) }
+            + [[0xFF], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0x80]]
+        var line: [UInt8] = []
+        while line.count < BackspaceCommand.holdLimit * 2 + 500_000 { line += pieces.randomElement(using: &random)! }
+        let input = line + Array("\nnext[心]".utf8)
+        let whole = runCLI(["backspace", "--json", "-n", "2"], stdin: input).text
+        // A chunk at a time, the first line's start is written before its end is read.
+        #expect(runCLI(["backspace", "--json", "-n", "2"], stdin: input, chunkSize: 1 << 16).text == whole, "in chunks of 64 KiB")
+        var edited = FaceLine(bytes: line, catalog: .default)
+        let deleted = edited.backspaceBytes()
+        let alsoDeleted = edited.backspaceBytes()
+        let text = String(decoding: edited.bytes, as: UTF8.self)
+        let gone = String(decoding: alsoDeleted + deleted, as: UTF8.self)
+        let expected = #"{"line":1,"text":"# + JSONText.quoted(text) + #","deleted":"# + JSONText.quoted(gone) + "}\n"
+            + #"{"line":2,"text":"nex","deleted":"t[心]"}"# + "\n"
+        let same = zip(whole.utf8, expected.utf8).prefix { $0 == $1 }.count
+        #expect(whole == expected, "first difference at byte \(same): \(String(decoding: Array(whole.utf8.dropFirst(max(0, same - 20)).prefix(60)), as: UTF8.self).debugDescription) against \(String(decoding: Array(expected.utf8.dropFirst(max(0, same - 20)).prefix(60)), as: UTF8.self).debugDescription)")
+    }
 }

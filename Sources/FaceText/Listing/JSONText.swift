@@ -84,6 +84,22 @@ package enum JSONText {
         flush(to: count)
     }
 
+    /// The last position at or before `index` where ``write(escaping:to:)``
+    /// of all of `bytes` starts a scalar (or an invalid subpart): escaping the
+    /// bytes before it and those after it apart writes the same as escaping
+    /// them together. At most three bytes before `index`.
+    package static func unitBoundary(atOrBefore index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard index > 0, index < bytes.count, bytes[index] & 0xC0 == 0x80 else { return index }
+        // A continuation byte: inside the unit of the nearest lead byte, if that unit reaches it.
+        var lead = index - 1
+        while lead > 0, lead > index - 3, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard bytes[lead] & 0xC0 != 0x80 else { return index }
+        switch UTF8Decoder.decode(bytes, at: lead) {
+        case .scalar(_, let length), .invalid(let length): return lead + length > index ? lead : index
+        case .truncated: return lead
+        }
+    }
+
     /// Whether `bytes` go into a JSON string as they are: valid UTF-8 with
     /// nothing ``write(escaping:to:)`` would change.
     package static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

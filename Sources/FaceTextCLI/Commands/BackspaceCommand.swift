@@ -27,7 +27,7 @@ enum BackspaceCommand {
     )
 
     /// Lines longer than this are flushed in parts: only their possibly-deleted tail is held.
-    static let holdLimit = 1 << 22
+    static let holdLimit = 1 << 20
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         let presses = try invocation.integer("count", minimum: 0, command: spec) ?? 1
@@ -70,7 +70,8 @@ enum BackspaceCommand {
                 } else {
                     lines.pending.append(contentsOf: piece)
                     lines.pending.withUnsafeBufferPointer {
-                        finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
+                        finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses,
+                                   continuing: lines.flushedPart, into: out)
                     }
                     lines.pending.removeAll(keepingCapacity: true)
                     lines.flushedPart = false
@@ -84,13 +85,16 @@ enum BackspaceCommand {
             }
             writeKept(upTo: start)
             lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
-            if lines.pending.count > holdLimit, mode != .json { settle(&lines, mode: mode, editor: editor, presses: presses, into: out) }
+            if lines.pending.count > holdLimit {
+                settle(&lines, number: lineNumber + 1, mode: mode, editor: editor, presses: presses, into: out)
+            }
             try context.stdout.drain(out)
         }, end: { (_: String) throws(IOError) in
             if !lines.pending.isEmpty || lines.flushedPart {
                 lineNumber += 1
                 lines.pending.withUnsafeBufferPointer {
-                    finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
+                    finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses,
+                               continuing: lines.flushedPart, into: out)
                 }
             }
             lines = LineBuffer()
@@ -107,13 +111,39 @@ enum BackspaceCommand {
         var flushedPart = false
     }
 
-    /// Writes the part of a very long line that no press can reach any more.
-    private static func settle(_ lines: inout LineBuffer, mode: Mode, editor: LineEditor, presses: Int, into out: ByteBuffer) {
-        let settled = lines.pending.withUnsafeBufferPointer { editor.settledLength(of: $0, presses: presses) }
+    /// Writes the part of a very long line (line `number`) that no press can
+    /// reach any more: in JSON, the start of its object and of its text.
+    private static func settle(_ lines: inout LineBuffer, number: Int, mode: Mode, editor: LineEditor, presses: Int,
+                               into out: ByteBuffer) {
+        let settled = lines.pending.withUnsafeBufferPointer { pending in
+            let settled = editor.settledLength(of: pending, presses: presses)
+            // Split where the escaping would begin a scalar anyway, so the text reads as if written at once.
+            return mode == .json ? JSONText.unitBoundary(atOrBefore: settled, in: pending) : settled
+        }
         guard settled > 0 else { return }
-        if mode == .kept { lines.pending.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[..<settled])) } }
+        lines.pending.withUnsafeBufferPointer { pending in
+            let part = UnsafeBufferPointer(rebasing: pending[..<settled])
+            switch mode {
+            case .kept: out.append(part)
+            case .deleted: break
+            case .json:
+                out.append(maximumCount: JSONText.escapedSize(settled) + 64) { start in
+                    var writer = ByteWriter(at: start)
+                    if !lines.flushedPart { writeJSONStart(number: number, to: &writer) }
+                    JSONText.write(escaping: part, to: &writer)
+                    return writer.count
+                }
+            }
+        }
         lines.pending.removeFirst(settled)
         lines.flushedPart = true
+    }
+
+    /// `{"line":N,"text":"`, what a JSON line starts with.
+    private static func writeJSONStart(number: Int, to writer: inout ByteWriter) {
+        writer.put(Self.jsonLine)
+        writer.put(decimal: number)
+        writer.put(Self.jsonText)
     }
 
     private static let jsonLine = Array(#"{"line":"#.utf8), jsonText = Array(#","text":""#.utf8)
@@ -130,9 +160,10 @@ enum BackspaceCommand {
         return (editor.remainingLength(of: UnsafeBufferPointer(rebasing: line[0..<bodyEnd]), presses: presses), bodyEnd)
     }
 
-    /// Handles one whole line (with its LF, if any).
+    /// Handles one whole line (with its LF, if any), or the rest of one when
+    /// `continuing` (its start was written by ``settle(_:number:mode:editor:presses:into:)``).
     private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Mode, editor: LineEditor, presses: Int,
-                                   into out: ByteBuffer) {
+                                   continuing: Bool = false, into out: ByteBuffer) {
         let (keep, bodyEnd) = keptRange(line, editor: editor, presses: presses)
         switch mode {
         case .kept:
@@ -145,9 +176,7 @@ enum BackspaceCommand {
             let kept = UnsafeBufferPointer(rebasing: line[..<keep]), deleted = UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])
             out.append(maximumCount: JSONText.escapedSize(line.count) + 64) { start in
                 var writer = ByteWriter(at: start)
-                writer.put(Self.jsonLine)
-                writer.put(decimal: number)
-                writer.put(Self.jsonText)
+                if !continuing { writeJSONStart(number: number, to: &writer) }
                 JSONText.write(escaping: kept, to: &writer)
                 writer.put(Self.jsonDeleted)
                 JSONText.write(escaping: deleted, to: &writer)

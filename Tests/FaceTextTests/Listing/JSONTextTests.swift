@@ -42,4 +42,18 @@ import TestSupport
             #expect(bytes.withUnsafeBufferPointer(JSONText.isVerbatim) == (reference(bytes) == bytes), "\(bytes)")
         }
     }
+
+    @Test func textEscapedInTwoPartsSplitAtAUnitBoundaryIsTheWholeEscaped() {
+        let alphabet: [UInt8] = [0x0A, 0x22, 0x41, 0x80, 0x8F, 0x9F, 0xA0, 0xA8, 0xBF, 0xC2, 0xE0, 0xE2, 0xE4, 0xB8, 0xED,
+                                 0xF0, 0xF4, 0xFF]
+        var generator = SeededGenerator(seed: 12)
+        for _ in 0..<5000 {
+            let bytes = (0..<Int(1 + generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            for wanted in 0...bytes.count {
+                let split = bytes.withUnsafeBufferPointer { JSONText.unitBoundary(atOrBefore: wanted, in: $0) }
+                #expect(split <= wanted && split >= wanted - 3, "\(bytes) at \(wanted)")
+                #expect(escaped(Array(bytes[..<split])) + escaped(Array(bytes[split...])) == escaped(bytes), "\(bytes) at \(wanted)")
+            }
+        }
+    }
 }
