@@ -47,6 +47,27 @@ import TestSupport
         }
     }
 
+    /// Output held past the limit is written early, in its turn: the same bytes, in the same order.
+    @Test(arguments: [(2, 64, 1), (3, 300, 50), (2, 4096, 100), (1, 700, 10)])
+    func outputWrittenEarlyIsTheSameOutput(jobs: Int, segmentSize: Int, outputLimit: Int) throws {
+        // HTML with images for emoji: many times the input.
+        let transforms = [FaceRenderer(catalog: .default, style: .html(), emojiImages: true).makeStream(),
+                          FaceTagger(catalog: .default).makeStream()]
+        for (number, input) in Self.inputs.enumerated() {
+            for prototype in transforms {
+                var sequential = prototype
+                var expected: [UInt8] = []
+                sequential.process(input, into: &expected)
+                sequential.finish(into: &expected)
+                let sink = BufferSink()
+                let failure = try ParallelTransform.transform(BufferSource(input, chunkSize: 5), to: sink, jobs: jobs,
+                                                              segmentSize: segmentSize, outputLimit: outputLimit, stream: prototype)
+                #expect(failure == nil)
+                #expect(sink.bytes == expected, "input \(number)")
+            }
+        }
+    }
+
     @Test func aReadErrorEndsTheInputAfterWritingWhatWasRead() throws {
         let input = Self.corpus
         let source = FailingSource(input, failAfter: 10_000)
