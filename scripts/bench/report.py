@@ -5,7 +5,7 @@ import json, os, platform, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from shape_table import print_shape_table  # noqa: E402
 
-results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb = sys.argv[1:9]
+results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb, rss_worst, rss_worst_command = sys.argv[1:11]
 rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
 mbps = {name: int(size) / 1e6 / float(median) for _, name, size, median, _ in rows}
 perl = mbps.get("perl -p hash lookup")
@@ -41,4 +41,6 @@ print_shape_table(rows, json.load(open(shape_samples, encoding="utf-8")))
 print()
 print(f"Start-up: facetext render < /dev/null {float(startup):.2f} ms median (perl -e 1: {float(perl_startup):.2f} ms).")
 print(f"Peak RSS: render over {big_mb} MB through a pipe {int(rss_1g) / 1024:.1f} MB; "
-      f"a single 200 MB line: render {int(rss_line) / 1024:.1f} MB, backspace {int(rss_line_bs) / 1024:.1f} MB.")
+      f"a single 200 MB line: render {int(rss_line) / 1024:.1f} MB, backspace {int(rss_line_bs) / 1024:.1f} MB; "
+      f"every streaming command and mode on such a line at most {int(rss_worst) / 1024:.1f} MB "
+      f"(`{rss_worst_command}).")
