@@ -28,8 +28,10 @@ final class ByteKeyTable: Sendable {
 
     /// Builds a table; for a key given twice, the first value wins.
     init(_ pairs: [(key: [UInt8], value: Int32)]) {
+        // At most one slot in eight taken: nearly every probe then ends at its first slot, and the
+        // scanner's branch on a further probe is not mispredicted (`stats` on all tags: -9% against one in two).
         var size = 16
-        while size < pairs.count * 2 { size *= 2 }
+        while size < pairs.count * 8 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
         var keys: [UInt8] = []
         var entries: [Entry] = []
