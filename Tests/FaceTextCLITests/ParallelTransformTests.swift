@@ -26,16 +26,22 @@ import TestSupport
         ]
     }()
 
+    /// What one stream, on one thread, makes of `input`.
+    static func sequentialOutput(of prototype: TransformStream, for input: [UInt8]) -> [UInt8] {
+        var stream = prototype
+        var output: [UInt8] = []
+        stream.process(input, into: &output)
+        stream.finish(into: &output)
+        return output
+    }
+
     @Test(arguments: [(2, 1), (2, 7), (3, 64), (5, 100), (2, 4096), (1, 50), (4, 1 << 20)])
     func renderAndTagWriteWhatOneStreamWrites(jobs: Int, segmentSize: Int) throws {
         let transforms = [FaceRenderer(catalog: .default).makeStream(), FaceTagger(catalog: .default).makeStream(),
                           FaceRenderer(catalog: .default, style: .html()).makeStream(), FaceRenderer(catalog: .wechat).makeStream()]
         for (number, input) in Self.inputs.enumerated() {
             for prototype in transforms {
-                var sequential = prototype
-                var expected: [UInt8] = []
-                sequential.process(input, into: &expected)
-                sequential.finish(into: &expected)
+                let expected = Self.sequentialOutput(of: prototype, for: input)
                 for readSize in [Int.max, 3] {
                     let sink = BufferSink()
                     let failure = try ParallelTransform.transform(BufferSource(input, chunkSize: readSize), to: sink, jobs: jobs,
@@ -55,10 +61,7 @@ import TestSupport
                           FaceTagger(catalog: .default).makeStream()]
         for (number, input) in Self.inputs.enumerated() {
             for prototype in transforms {
-                var sequential = prototype
-                var expected: [UInt8] = []
-                sequential.process(input, into: &expected)
-                sequential.finish(into: &expected)
+                let expected = Self.sequentialOutput(of: prototype, for: input)
                 let sink = BufferSink()
                 let failure = try ParallelTransform.transform(BufferSource(input, chunkSize: 5), to: sink, jobs: jobs,
                                                               segmentSize: segmentSize, outputLimit: outputLimit, stream: prototype)
