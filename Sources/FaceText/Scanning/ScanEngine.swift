@@ -122,8 +122,14 @@ struct ScanEngine: Sendable {
                         outcome = face == EmojiMatcher.textCode ? .skip(length) : .face(.emoji, start: index, length: length, face: face)
                     } else {
                         outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
-                        if case .face(.emoji, index, let length, let face) = outcome {
+                        switch outcome {
+                        case .face(.emoji, index, let length, let face):
                             remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
+                        case .skip(let length):
+                            // A cluster the matcher found to be text (`©` without U+FE0F): so is it the next time.
+                            remember(memo, &faceless, bytes, at: index, length: length, face: EmojiMatcher.textCode, for: Sink.self)
+                        default:
+                            break
                         }
                     }
                 } else {

@@ -141,8 +141,10 @@ import TestSupport
         // followed by something else: another emoji, an extender, a ZWJ and a
         // pictograph, a regional indicator, text, invalid bytes.
         var random = SeededGenerator(seed: 0xFACE_0011)
-        // Skin tones of one hand and flags of one first letter share their first bytes.
-        let variants = ["👍🏻", "👍🏿", "👍", "✌🏻", "✌🏿", "✌️", "🇨🇳", "🇨🇦", "🇨", "🧑🏽‍💻", "🧑‍💻"]
+        // Skin tones of one hand and flags of one first letter share their first bytes; scalars
+        // that are text without U+FE0F (of C2, E3 and F0) are remembered as text.
+        let variants = ["👍🏻", "👍🏿", "👍", "✌🏻", "✌🏿", "✌️", "🇨🇳", "🇨🇦", "🇨", "🧑🏽‍💻", "🧑‍💻",
+                        "®", "©\u{FE0E}", "\u{3030}", "\u{303D}\u{FE0F}", "\u{3299}", "\u{1F170}", "\u{1F170}\u{FE0F}"]
         let clusters = HostileText.emojiSequences.map { Array($0.utf8) } + variants.map { Array($0.utf8) }
             + Self.clusterParts.map { Array($0.utf8) } + [Array("\u{1F468}\u{200D}".utf8), Array("\u{1F1FA}".utf8)]
         let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]
