@@ -94,9 +94,7 @@ enum GraphemeBoundaries {
         let syllable = !always && isHangulSyllable(value)
         let consonant = !always && !syllable && ClusterStartRanges.linkedConsonants.contains(value)
         guard always || syllable || consonant || isLonePictograph(value) else { return false }
-        // Find the scalar before: back over continuation bytes to its lead.
-        var lead = position - 1
-        while lead > 0, lead > position - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let lead = UTF8Decoder.lastLead(before: position, in: bytes)     // the scalar before
         guard case .scalar(let previous, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == position else {
             return true    // an invalid byte before: always a unit boundary
         }
@@ -166,8 +164,7 @@ enum GraphemeBoundaries {
     @inline(__always)
     static func simpleLastUnit(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard end > 0 else { return nil }
-        var lead = end - 1
-        while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let lead = UTF8Decoder.lastLead(before: end, in: bytes)
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
               startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value)

@@ -91,8 +91,7 @@ package enum JSONText {
     package static func unitBoundary(atOrBefore index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard index > 0, index < bytes.count, bytes[index] & 0xC0 == 0x80 else { return index }
         // A continuation byte: inside the unit of the nearest lead byte, if that unit reaches it.
-        var lead = index - 1
-        while lead > 0, lead > index - 3, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let lead = UTF8Decoder.lastLead(before: index + 1, in: bytes)
         guard bytes[lead] & 0xC0 != 0x80 else { return index }
         switch UTF8Decoder.decode(bytes, at: lead) {
         case .scalar(_, let length), .invalid(let length): return lead + length > index ? lead : index

@@ -37,4 +37,15 @@ enum UTF8Decoder {
         }
         return .scalar(value, length: length)
     }
+
+    /// Where the last scalar before `end` starts: back from `end - 1` over
+    /// continuation bytes, at most to `end - 4` (the longest scalar's lead)
+    /// and not before 0. The byte there is a continuation byte still when
+    /// none of those leads a scalar.
+    @inline(__always)
+    static func lastLead(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var lead = end - 1
+        while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        return lead
+    }
 }
