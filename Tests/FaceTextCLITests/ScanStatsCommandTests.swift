@@ -134,6 +134,51 @@ import TestSupport
             """)
     }
 
+    /// Thousands of distinct faces of every width, written a piece at a time:
+    /// the table equals one laid out cell by cell (the plain way: each row's
+    /// cells measured, padded to the widest of their column, joined by two
+    /// spaces, trailing spaces dropped), with and without --top.
+    @Test func aTableOfManyDistinctFacesIsLaidOutCellByCell() {
+        var random = SeededGenerator(seed: 0xFACE_0031)
+        let faces = ["[哈哈]", "[心]", "[赞]", "😀", "🚀", "👨‍👩‍👧", "🇨🇳", "1️⃣", "❤", "[doge]"]
+        var input = ""
+        for number in 0..<6000 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: input += "[t\(number % 2500)]"                                 // unknown tags, many ties
+            case 1: input += "[宽\(String(repeating: "字", count: number % 5))\(number % 300)]"     // wide unknown tags
+            case 2: input += "👩\u{200D}" + ["💻", "🔧", "🚀", "🍳"][number % 4] + String(repeating: "\u{200D}👦", count: number % 3)
+            default: input += faces.randomElement(using: &random)!
+            }
+            if number % 7 == 0 { input += "\n" }
+        }
+        let stats = runCLI(["stats", "--json", "--unknown-tags"], input: input).stdout
+        let counts = try! JSONSerialization.jsonObject(with: Data(stats)) as! [String: Any]
+        let ranked = (counts["counts"] as! [String: Int]).map { ($0.key, $0.value) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+        let total = ranked.reduce(0) { $0 + $1.1 }
+        for top in [nil, 1, 40] as [Int?] {
+            var rows = [["rank", "count", "share", "tag", "emoji"]]
+            for (rank, (key, count)) in ranked.prefix(top ?? .max).enumerated() {
+                let face = FaceCatalog.default.face(forTag: key)
+                let tag = face == nil && !key.hasPrefix("[") ? "" : key
+                rows.append([String(rank + 1), String(count), StatsReport.percent(count, of: total), tag, face?.emoji ?? (tag.isEmpty ? key : "")])
+            }
+            let widths = (0..<5).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max()! }
+            var expected = ""
+            for row in rows {
+                var line = row.enumerated().map { column, cell in
+                    let pad = String(repeating: " ", count: widths[column] - DisplayWidth.columns(of: cell))
+                    return column < 3 ? pad + cell : cell + pad
+                }.joined(separator: "  ")
+                while line.hasSuffix(" ") { line.removeLast() }
+                expected += line + "\n"
+            }
+            expected += "\(total) faces\n"
+            let table = runCLI(["stats", "--unknown-tags"] + (top.map { ["--top", String($0)] } ?? []), input: input).text
+            #expect(table == expected, "top \(top.map(String.init) ?? "none")")
+        }
+    }
+
     @Test func byFileCountsEachFileAndMergesByName() {
         let files = ["a": Array("[心]\n".utf8), "b": Array("[哈哈][哈哈]\n".utf8)]
         let table = runCLI(["stats", "--by-file", "a", "b"], files: files).text

@@ -14,7 +14,9 @@
 public enum DisplayWidth {
     /// The columns of a whole string.
     public static func columns(of text: String) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        // Printable ASCII is a column a byte (a quick answer for tables of many keys).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
     }
 
     /// The columns of one grapheme cluster.

@@ -94,19 +94,11 @@ struct ByteCounts: Sendable {
         }
     }
 
-    /// Every key with its count, keys in byte order.
-    var sorted: [(key: [UInt8], count: Int)] {
-        entries.map { (Array(storage[Int($0.start)..<Int($0.start + $0.length)]), $0.count) }
-            .sorted { Self.precedes($0.key, $1.key) }
-    }
-
-    /// Whether `lhs` comes before `rhs` in byte order (for UTF-8, the order of their scalars).
-    static func precedes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        lhs.withUnsafeBytes { a in
-            rhs.withUnsafeBytes { b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
+    /// Calls `body` with every key and its count, in the order keys first came.
+    func forEach(_ body: (UnsafeRawBufferPointer, Int) -> Void) {
+        storage.withUnsafeBytes { storage in
+            for entry in entries {
+                body(UnsafeRawBufferPointer(rebasing: storage[Int(entry.start)..<Int(entry.start + entry.length)]), entry.count)
             }
         }
     }

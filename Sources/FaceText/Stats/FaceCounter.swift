@@ -34,8 +34,8 @@ public struct FaceCounter: Sendable {
 
     /// The counts so far, the numbered emoji without a face spelt as `faceless` (their scanner's) says.
     func stats(faceless: ByteCounts) -> FaceStats {
-        var counts: [String: Int] = [:]
-        for (face, count) in byFace.enumerated() where count > 0 { counts[catalog.faces[face].tag, default: 0] += count }
+        var faceCounts: [String: Int] = [:]
+        for (face, count) in byFace.enumerated() where count > 0 { faceCounts[catalog.faces[face].tag, default: 0] += count }
         var emojiBytes = emojiBytes
         for (id, count) in byFaceless.enumerated() where count > 0 {
             faceless.key(at: id).withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
@@ -44,18 +44,60 @@ public struct FaceCounter: Sendable {
             let bytes: [UInt8] = [0xF0, 0x9F, 0x80 | UInt8(index >> 6), 0x80 | UInt8(index & 0x3F)]
             bytes.withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
         }
-        // In byte order: Swift strings compare by canonical equivalence, so spellings
-        // that differ only in the order of combining marks count as one, under the
-        // first in byte order.
+        // Spellings of an emoji with and without U+FE0F are one key.
         var merged = ByteCounts()
-        for (bytes, count) in emojiBytes.sorted {
-            EmojiKey.normalized(bytes).withUnsafeBytes { _ = merged.add($0, count: count) }
+        emojiBytes.forEach { bytes, count in
+            if bytes.contains(0xEF) {
+                EmojiKey.normalized(bytes).withUnsafeBytes { _ = merged.add($0, count: count) }
+            } else {
+                merged.add(bytes, count: count)
+            }
         }
-        for (bytes, count) in tagBytes.sorted { bytes.withUnsafeBytes { _ = merged.add($0, count: count) } }
-        for (bytes, count) in merged.sorted {
-            counts[String(decoding: bytes, as: UTF8.self), default: 0] += count
+        var counts = KeyedCounts(faces: faceCounts, capacity: merged.count + tagBytes.count)
+        merged.forEach { counts.add($0, count: $1) }
+        tagBytes.forEach { counts.add($0, count: $1) }
+        return FaceStats(counts: counts.finish(), catalog: FaceStats.catalogFingerprint(catalog))
+    }
+}
+
+/// Counts by `String` key, built from byte keys: Swift strings compare by
+/// canonical equivalence, so spellings that differ only in the order of
+/// combining marks are one key. A face's tag names its own key; otherwise
+/// the key is named by the first of its spellings in byte order, whatever
+/// the order they come in (no sort needed).
+private struct KeyedCounts {
+    private var faces: [String: Int]
+    private var others: [String: Int] = [:]
+
+    /// Counts that start with those of faces, for about `capacity` other keys.
+    init(faces: [String: Int], capacity: Int) {
+        self.faces = faces
+        others.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer, count: Int) {
+        let key = String(decoding: bytes, as: UTF8.self)
+        if !faces.isEmpty, let index = faces.index(forKey: key) {
+            faces.values[index] += count
+        } else if let index = others.index(forKey: key) {
+            let (known, total) = others[index]
+            if ByteOrder.precedes(key, known) {
+                others.remove(at: index)
+                others[key] = total + count
+            } else {
+                others.values[index] += count
+            }
+        } else {
+            others[key] = count
         }
-        return FaceStats(counts: counts, catalog: FaceStats.catalogFingerprint(catalog))
+    }
+
+    /// Every key with its count (the counts are used up).
+    mutating func finish() -> [String: Int] {
+        var all: [String: Int] = [:]
+        swap(&all, &others)
+        for (key, count) in faces { all[key] = count }
+        return all
     }
 }
 

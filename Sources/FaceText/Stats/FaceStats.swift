@@ -58,9 +58,12 @@ public struct FaceStats: Sendable, Equatable {
     /// Keys with their counts, most used first; ties in key order (by Unicode scalar values).
     public var ranked: [(key: String, count: Int)] {
         // Compared as UTF-8 bytes: their order is the order of the scalars, and faster to find.
-        counts.map { (key: $0.key, count: $0.value, bytes: Array($0.key.utf8)) }
-            .sorted { lhs, rhs in lhs.count != rhs.count ? lhs.count > rhs.count : ByteCounts.precedes(lhs.bytes, rhs.bytes) }
-            .map { ($0.key, $0.count) }
+        ByteOrder.sorted(counts, byCount: true)
+    }
+
+    /// Keys with their counts in key order (by Unicode scalar values).
+    public var inKeyOrder: [(key: String, count: Int)] {
+        ByteOrder.sorted(counts, byCount: false)
     }
 
     /// A short fingerprint of a catalog's faces (tags and emoji), so counts made

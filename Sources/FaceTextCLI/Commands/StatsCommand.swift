@@ -31,9 +31,11 @@ enum StatsCommand {
         } else {
             (report, allRead) = try count(invocation, context)
         }
-        let output = invocation.flag("json") ? report.partialJSON() + "\n"
-            : report.table(catalog: context.catalog, top: top, byFile: invocation.flag("by-file"))
-        try context.stdout.write(output)
+        if invocation.flag("json") {
+            try context.stdout.write(report.partialJSON() + "\n")
+        } else {
+            try report.writeTable(catalog: context.catalog, top: top, byFile: invocation.flag("by-file"), to: context.stdout)
+        }
         return allRead ? .success : .failure
     }
 

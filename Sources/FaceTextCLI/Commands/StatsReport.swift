@@ -35,59 +35,83 @@ struct StatsReport {
 
     // MARK: Table
 
-    func table(catalog: FaceCatalog, top: Int?, byFile: Bool) -> String {
-        guard byFile, !files.isEmpty else { return Self.table(overall, catalog: catalog, top: top) }
-        return files.map { "file: \($0.name)\n" + Self.table($0.stats, catalog: catalog, top: top) }.joined(separator: "\n")
+    /// Writes the table (one per file with `byFile`) to `sink`, a piece at a time.
+    func writeTable(catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
+        guard byFile, !files.isEmpty else { return try Self.writeTable(overall, catalog: catalog, top: top, to: sink) }
+        for (index, file) in files.enumerated() {
+            try sink.write((index == 0 ? "" : "\n") + "file: \(file.name)\n")
+            try Self.writeTable(file.stats, catalog: catalog, top: top, to: sink)
+        }
     }
 
-    static func table(_ stats: FaceStats, catalog: FaceCatalog, top: Int?) -> String {
-        var rows = [["rank", "count", "share", "tag", "emoji"]]
-        for (rank, entry) in stats.ranked.prefix(top ?? .max).enumerated() {
-            let share = Self.percent(entry.count, of: stats.total)
-            let face = catalog.face(forTag: entry.key)
-            let tag = face == nil && entry.key.utf8.first != UInt8(ascii: "[") ? "" : entry.key
-            let emoji = face?.emoji ?? (tag.isEmpty ? entry.key : "")
-            rows.append([String(rank + 1), String(entry.count), share, tag, emoji])
+    /// Writes the rows of one table. Two passes over them: the widths of the
+    /// columns, then the text, written as bytes a piece at a time, so that a
+    /// table of a million distinct faces (unknown tags, ZWJ sequences) holds
+    /// no more than the ranked keys and two numbers per row.
+    static func writeTable(_ stats: FaceStats, catalog: FaceCatalog, top: Int?, to sink: ByteSink) throws(IOError) {
+        let ranked = stats.ranked.prefix(top ?? .max)
+        var widths = TableRow.header.map(DisplayWidth.columns(of:))
+        var cellWidths: [(key: Int32, emoji: Int32)] = []
+        cellWidths.reserveCapacity(ranked.count)
+        for (rank, entry) in ranked.enumerated() {
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, catalog: catalog)
+            for (column, width) in row.widths.enumerated() { widths[column] = max(widths[column], width) }
+            cellWidths.append((Int32(row.keyWidth), Int32(row.emojiWidth)))
         }
-        let columns = rows.map { $0.map(DisplayWidth.columns(of:)) }
-        let widths = (0..<5).map { column in columns.map { $0[column] }.max() ?? 0 }
-        var text = ""
-        for (row, rowColumns) in zip(rows, columns) {
-            var cells: [String] = []
-            for (column, value) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[column] - rowColumns[column])
-                cells.append(column < 3 ? pad + value : value + pad)
+        var text: [UInt8] = []
+        text.reserveCapacity(1 << 17)
+        TableRow.writeHeader(widths: widths, to: &text)
+        for (rank, entry) in ranked.enumerated() {
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, catalog: catalog, widths: cellWidths[rank])
+            row.write(widths: widths, to: &text)
+            if text.count >= 1 << 16 {
+                try sink.write(text)
+                text.removeAll(keepingCapacity: true)
             }
-            text += cells.joined(separator: "  ").trimmingTrailingSpace() + "\n"
         }
-        return text + "\(stats.total) faces\n"
+        text += Array("\(stats.total) faces\n".utf8)
+        try sink.write(text)
     }
 
     /// `count / total` as a percentage with one decimal, rounded half up: "28.6%".
     static func percent(_ count: Int, of total: Int) -> String {
-        let tenths = (count * 2000 / max(total, 1) + 1) / 2
+        let tenths = tenths(count, of: total)
         return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `count / total` in tenths of a percent, rounded half up.
+    static func tenths(_ count: Int, of total: Int) -> Int {
+        (count * 2000 / max(total, 1) + 1) / 2
     }
 
     // MARK: Partial results
 
     func partialJSON() -> String {
-        var fields: [(String, JSONValue)] = [
-            ("format", .string(Self.format)), ("version", .integer(Self.version)),
-            ("catalog", .string(overall.catalog)), ("faces", .integer(overall.total)),
-            ("counts", Self.counts(overall)),
-        ]
+        var text = "{\"format\":" + JSONText.quoted(Self.format) + ",\"version\":\(Self.version)"
+            + ",\"catalog\":" + JSONText.quoted(overall.catalog) + ",\"faces\":\(overall.total),\"counts\":"
+        Self.appendCounts(overall, to: &text)
         if !files.isEmpty {
-            fields.append(("files", .array(files.map { .object([("file", .string($0.name)), ("counts", Self.counts($0.stats))]) })))
+            text += ",\"files\":["
+            for (index, file) in files.enumerated() {
+                text += (index == 0 ? "" : ",") + "{\"file\":" + JSONText.quoted(file.name) + ",\"counts\":"
+                Self.appendCounts(file.stats, to: &text)
+                text += "}"
+            }
+            text += "]"
         }
-        return JSONValue.object(fields).text
+        return text + "}"
     }
 
-    private static func counts(_ stats: FaceStats) -> JSONValue {
-        // In UTF-8 byte order, which is scalar order.
-        .object(stats.counts.map { (key: $0.key, count: $0.value, bytes: Array($0.key.utf8)) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-            .map { ($0.key, .integer($0.count)) })
+    /// Appends `{"<key>":<count>,…}`, keys in UTF-8 byte order (which is scalar order).
+    private static func appendCounts(_ stats: FaceStats, to text: inout String) {
+        text += "{"
+        for (index, entry) in stats.inKeyOrder.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONText.quoted(entry.key)
+            text += ":"
+            text += String(entry.count)
+        }
+        text += "}"
     }
 
     /// Reads partial results (one or more JSON objects per input, one per line) and merges them.
@@ -166,6 +190,96 @@ struct StatsReport {
             result[key] = number.intValue
         }
         return FaceStats(counts: result, catalog: catalog)
+    }
+}
+
+/// One row of the stats table, with the widths of its cells.
+private struct TableRow {
+    static let header = ["rank", "count", "share", "tag", "emoji"]
+
+    let rank: Int
+    let count: Int
+    /// The share in tenths of a percent.
+    let tenths: Int
+    let key: String
+    /// Whether the key goes in the tag column (else it is an emoji without a face, in the emoji column).
+    let isTag: Bool
+    let emoji: String
+    let keyWidth: Int
+    let emojiWidth: Int
+
+    /// The row of `entry`, ranked `rank`, of a table of `total` faces; the
+    /// widths of its tag and emoji cells measured, or given.
+    init(rank: Int, entry: (key: String, count: Int), total: Int, catalog: FaceCatalog,
+         widths known: (key: Int32, emoji: Int32)? = nil) {
+        let face = catalog.face(forTag: entry.key)
+        isTag = face != nil || entry.key.utf8.first == UInt8(ascii: "[")
+        emoji = face?.emoji ?? (isTag ? "" : entry.key)
+        (self.rank, count, key) = (rank, entry.count, entry.key)
+        tenths = StatsReport.tenths(entry.count, of: total)
+        if let known {
+            (keyWidth, emojiWidth) = (Int(known.key), Int(known.emoji))
+        } else {
+            keyWidth = isTag ? DisplayWidth.columns(of: key) : 0
+            emojiWidth = DisplayWidth.columns(of: emoji)
+        }
+    }
+
+    /// The columns of each cell: rank, count, share (`28.6%`), tag, emoji.
+    var widths: [Int] {
+        [Self.digits(rank), Self.digits(count), Self.digits(tenths / 10) + 3, keyWidth, emojiWidth]
+    }
+
+    static func writeHeader(widths: [Int], to text: inout [UInt8]) {
+        var line: [UInt8] = []
+        for (column, title) in header.enumerated() {
+            if column > 0 { line += [0x20, 0x20] }
+            let room = widths[column] - title.utf8.count
+            if column < 3 { pad(&line, room) }
+            line += title.utf8
+            if column >= 3 { pad(&line, room) }
+        }
+        end(line, to: &text)
+    }
+
+    func write(widths: [Int], to text: inout [UInt8]) {
+        let start = text.count
+        Self.pad(&text, widths[0] - Self.digits(rank))
+        text += String(rank).utf8
+        text += [0x20, 0x20]
+        Self.pad(&text, widths[1] - Self.digits(count))
+        text += String(count).utf8
+        text += [0x20, 0x20]
+        Self.pad(&text, widths[2] - Self.digits(tenths / 10) - 3)
+        text += String(tenths / 10).utf8
+        text += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(tenths % 10), UInt8(ascii: "%"), 0x20, 0x20]
+        if isTag { text += key.utf8 }
+        Self.pad(&text, widths[3] - keyWidth)
+        text += [0x20, 0x20]
+        text += emoji.utf8
+        // Trailing spaces are dropped (the padding of the last cells).
+        while text.count > start, text.last == 0x20 { text.removeLast() }
+        text.append(0x0A)
+    }
+
+    private static func end(_ line: [UInt8], to text: inout [UInt8]) {
+        var count = line.count
+        while count > 0, line[count - 1] == 0x20 { count -= 1 }
+        text += line[..<count]
+        text.append(0x0A)
+    }
+
+    private static func pad(_ text: inout [UInt8], _ count: Int) {
+        if count > 0 { text += repeatElement(0x20, count: count) }
+    }
+
+    private static func digits(_ value: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 || rest <= -10 {
+            rest /= 10
+            digits += 1
+        }
+        return digits + (value < 0 ? 1 : 0)
     }
 }
 

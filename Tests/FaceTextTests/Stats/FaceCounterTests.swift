@@ -50,6 +50,44 @@ import TestSupport
         }
     }
 
+    /// An unknown tag spelt as a catalog tag is, canonically (a decomposed
+    /// letter), counts under the catalog's tag; equivalent unknown tags are
+    /// named by the first spelling in byte order, whatever order they come in.
+    @Test func equivalentUnknownTagsCountAsOneKey() {
+        let catalog = FaceCatalog(faces: [Face(tag: "[caf\u{E9}]", emoji: "☕")])
+        let decomposed = "[cafe\u{301}]", other = "[\u{E9}t\u{E9}]", otherDecomposed = "[e\u{301}te\u{301}]"
+        for input in ["[caf\u{E9}]" + decomposed + other + otherDecomposed, otherDecomposed + decomposed + other + "[caf\u{E9}]"] {
+            var stream = FaceCountingStream(catalog: catalog, recognizing: [.tags, .unknownTags])
+            Array(input.utf8).withUnsafeBufferPointer { stream.feed($0) }
+            stream.finish()
+            let counts = stream.stats.counts
+            #expect(counts.count == 2)
+            #expect(counts.keys.contains { Array($0.utf8) == Array("[caf\u{E9}]".utf8) })
+            #expect(counts.keys.contains { Array($0.utf8) == Array(otherDecomposed.utf8) })
+            #expect(stream.stats.ranked.map(\.count).reduce(0, +) == 4)
+        }
+    }
+
+    /// Keys sharing their first eight bytes and more (ZWJ sequences, tags
+    /// alike but at the end), ranked by count and then by UTF-8 bytes, and in
+    /// key order for partial results.
+    @Test func rankedAndKeyOrdersAreByCountThenBytes() {
+        var random = SeededGenerator(seed: 0xFACE_0032)
+        let stems = ["👨\u{200D}👩\u{200D}", "[abcdefgh", "[abcdefg", "", "😀", "[", "\u{0}"]
+        var counts: [String: Int] = [:]
+        for _ in 0..<3000 {
+            let key = stems.randomElement(using: &random)! + String(Int.random(in: 0..<400, using: &random), radix: 7)
+            counts[key, default: 0] += Int.random(in: 1...3, using: &random)
+        }
+        let stats = FaceStats(counts: counts, catalog: "test")
+        let bytes = { (key: String) in Array(key.utf8) }
+        let expected = counts.map { ($0.key, $0.value) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : bytes($0.0).lexicographicallyPrecedes(bytes($1.0)) }
+        #expect(stats.ranked.map(\.key) == expected.map(\.0))
+        #expect(stats.ranked.map(\.count) == expected.map(\.1))
+        #expect(stats.inKeyOrder.map(\.key) == counts.keys.sorted { bytes($0).lexicographicallyPrecedes(bytes($1)) })
+    }
+
     @Test func aCopiedStreamCountsOnByItself() {
         // Counts are written through pointers while a chunk is scanned; a copy
         // made between chunks must still keep its own counts.
@@ -93,16 +131,18 @@ import TestSupport
         var random = SeededGenerator(seed: 0xFACE_0011)
         var counts = ByteCounts()
         var expected: [[UInt8]: Int] = [:]
+        var firstCome: [[UInt8]] = []
         for _ in 0..<20_000 {
             // Many short keys (collisions, growth), some long, the empty key too.
             let length = Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 0...200, using: &random) : Int.random(in: 0...3, using: &random)
             let key = (0..<length).map { _ in UInt8.random(in: 0...7, using: &random) }
             let times = Int.random(in: 1...3, using: &random)
             key.withUnsafeBytes { _ = counts.add($0, count: times) }
+            if expected[key] == nil { firstCome.append(key) }
             expected[key, default: 0] += times
         }
-        #expect(Dictionary(uniqueKeysWithValues: counts.sorted.map { ($0.key, $0.count) }) == expected)
-        #expect(counts.sorted.map(\.key) == expected.keys.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(Dictionary(uniqueKeysWithValues: entries(of: counts).map { ($0.key, $0.count) }) == expected)
+        #expect(entries(of: counts).map(\.key) == firstCome)
     }
 
     @Test func longKeysAlikeButInTheMiddleAreCountedApartAndHashApart() {
@@ -114,8 +154,15 @@ import TestSupport
         #expect(Set(keys.map { $0.withUnsafeBytes { ShortKeyWords($0).hash(of: $0) } }).count == keys.count)
         var counts = ByteCounts()
         for key in keys + keys { key.withUnsafeBytes { _ = counts.add($0) } }
-        #expect(counts.sorted.map(\.key) == keys.sorted { $0.lexicographicallyPrecedes($1) })
-        #expect(counts.sorted.allSatisfy { $0.count == 2 })
+        #expect(entries(of: counts).map(\.key) == keys)
+        #expect(entries(of: counts).allSatisfy { $0.count == 2 })
+    }
+
+    /// The keys and counts of a tally, in the order keys first came.
+    private func entries(of counts: ByteCounts) -> [(key: [UInt8], count: Int)] {
+        var entries: [(key: [UInt8], count: Int)] = []
+        counts.forEach { entries.append((Array($0), $1)) }
+        return entries
     }
 
     /// The counts of a stream fed `bytes` in chunks of `chunkSize`.
