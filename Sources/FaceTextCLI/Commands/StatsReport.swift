@@ -50,19 +50,29 @@ struct StatsReport {
     /// no more than the ranked keys and two numbers per row.
     static func writeTable(_ stats: FaceStats, catalog: FaceCatalog, top: Int?, to sink: ByteSink) throws(IOError) {
         let ranked = stats.ranked.prefix(top ?? .max)
+        // Emoji without a face are no tag (unless a catalog has tags spelt with emoji):
+        // not looked up. Nothing is canonically equivalent to U+1F000–U+1FFFF (F0 9F).
+        let emojiTags = catalog.faces.contains { $0.tags.contains { $0.utf8.starts(with: [0xF0, 0x9F]) } }
+        func faceIndex(_ key: String) -> Int32 {
+            if !emojiTags && key.utf8.starts(with: [0xF0, 0x9F]) { return -1 }
+            return catalog.faceIndex(forTag: key).map(Int32.init) ?? -1
+        }
         var widths = TableRow.header.map(DisplayWidth.columns(of:))
-        var cellWidths: [(key: Int32, emoji: Int32)] = []
-        cellWidths.reserveCapacity(ranked.count)
+        var known: [TableRow.Known] = []
+        known.reserveCapacity(ranked.count)
         for (rank, entry) in ranked.enumerated() {
-            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, catalog: catalog)
+            let face = faceIndex(entry.key)
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)])
             for (column, width) in row.widths.enumerated() { widths[column] = max(widths[column], width) }
-            cellWidths.append((Int32(row.keyWidth), Int32(row.emojiWidth)))
+            known.append(TableRow.Known(face: face, keyWidth: Int32(row.keyWidth), emojiWidth: Int32(row.emojiWidth)))
         }
         var text: [UInt8] = []
         text.reserveCapacity(1 << 17)
         TableRow.writeHeader(widths: widths, to: &text)
         for (rank, entry) in ranked.enumerated() {
-            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, catalog: catalog, widths: cellWidths[rank])
+            let face = known[rank].face
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)],
+                               known: known[rank])
             row.write(widths: widths, to: &text)
             if text.count >= 1 << 16 {
                 try sink.write(text)
@@ -208,17 +218,24 @@ private struct TableRow {
     let keyWidth: Int
     let emojiWidth: Int
 
-    /// The row of `entry`, ranked `rank`, of a table of `total` faces; the
-    /// widths of its tag and emoji cells measured, or given.
-    init(rank: Int, entry: (key: String, count: Int), total: Int, catalog: FaceCatalog,
-         widths known: (key: Int32, emoji: Int32)? = nil) {
-        let face = catalog.face(forTag: entry.key)
+    /// What the first pass learns of a row: its face's index (-1 for
+    /// none) and the widths of its tag and emoji cells.
+    struct Known {
+        var face: Int32
+        var keyWidth: Int32
+        var emojiWidth: Int32
+    }
+
+    /// The row of `entry`, ranked `rank`, of a table of `total` faces, the
+    /// key being `face`'s tag (nil for a key of no face); the widths of its
+    /// tag and emoji cells measured, or as the first pass found them.
+    init(rank: Int, entry: (key: String, count: Int), total: Int, face: Face?, known: Known? = nil) {
         isTag = face != nil || entry.key.utf8.first == UInt8(ascii: "[")
         emoji = face?.emoji ?? (isTag ? "" : entry.key)
         (self.rank, count, key) = (rank, entry.count, entry.key)
         tenths = StatsReport.tenths(entry.count, of: total)
         if let known {
-            (keyWidth, emojiWidth) = (Int(known.key), Int(known.emoji))
+            (keyWidth, emojiWidth) = (Int(known.keyWidth), Int(known.emojiWidth))
         } else {
             keyWidth = isTag ? DisplayWidth.columns(of: key) : 0
             emojiWidth = DisplayWidth.columns(of: emoji)
