@@ -84,7 +84,8 @@ struct EmojiMatcher: Sendable {
     func fourByteEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
                        code known: Int32?) -> (length: Int, face: Int32, next: Int32?)? {
         let count = bytes.count
-        guard start + 4 < count, hasBlockTables else { return nil }
+        // The scalar after the emoji (and U+FE0F) is read whole: at least eight bytes must be there.
+        guard start &+ 7 < count, hasBlockTables else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
         let code: Int32
         if let known {
@@ -94,14 +95,16 @@ struct EmojiMatcher: Sendable {
             code = looked
         }
         guard code >= Self.noFace else { return nil }
-        var end = start + 4
-        if end + 2 < count, bytes[end] == 0xEF, bytes[end + 1] == 0xB8, bytes[end + 2] == 0x8F { end += 3 }
-        guard end + 3 < count else { return nil }
+        var end = start &+ 4
+        if UInt32(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt32.self)) & 0xFF_FFFF == 0x8F_B8EF {
+            end = start &+ 7        // U+FE0F
+            guard end &+ 3 < count else { return nil }
+        }
         if let next = code1F(base.loadUnaligned(fromByteOffset: end, as: UInt32.self)) {
-            return next == Self.extendCode ? nil : (end - start, code, next)
+            return next == Self.extendCode ? nil : (end &- start, code, next)
         }
         guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
-        return (end - start, code, nil)
+        return (end &- start, code, nil)
     }
 
     /// An emoji right after another face, as ``match(in:at:isFinal:)`` would
@@ -312,7 +315,7 @@ struct EmojiMatcher: Sendable {
     /// the full matcher decides it; nil when the buffer ends too soon to tell.
     @inline(__always)
     func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
-        guard index + 3 < bytes.count else { return nil }
+        guard index &+ 3 < bytes.count else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)
         if let (entry, _) = Self.blockUnit(raw), hasBlockTables {
             return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode

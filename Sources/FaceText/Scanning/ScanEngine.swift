@@ -17,6 +17,8 @@ struct ScanEngine: Sendable {
 
     let catalog: FaceCatalog
     let recognized: Recognized
+    /// The class of each byte (``tagStart``, ``emojiStart``…; 0 for a byte
+    /// that starts no face), then whether an emoji run goes on at each byte.
     private let classes: [UInt8]
     /// The only byte that can start a face, when there is just one (memchr skips to it).
     private let singleStart: UInt8?
@@ -67,12 +69,17 @@ struct ScanEngine: Sendable {
             classes[Int(UInt8(ascii: "<"))] |= Self.imageStart
             classes[Int(UInt8(ascii: "!"))] |= Self.imageStart
         }
-        self.classes = classes
         let starts = (0..<256).filter { classes[$0] != 0 }
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
         emojiRuns = fastPaths && recognized.contains(.emoji) && classes[0xF0] == Self.emojiStart
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
+        // The second 256 entries: 1 for the bytes a run of emoji goes on with (see
+        // ``EmojiMatcher/mayStartRun(_:e2:keycaps:)``), none without emoji runs.
+        classes += (0..<256).map { [emoji, emojiRuns, emojiRunsFromE2, emojiRunsOfKeycaps] byte in
+            emojiRuns && emoji.mayStartRun(UInt8(byte), e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) ? 1 : 0
+        }
+        self.classes = classes
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
         var plainScalars = [UInt64](repeating: 0, count: fastPaths && singleEmojiSkip ? 0x2000 / 64 : 0)
         for index in plainScalars.isEmpty ? 0..<0 : 0..<0x2000 {
@@ -102,10 +109,14 @@ struct ScanEngine: Sendable {
 
     private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
                                        _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ faceless: inout ByteCounts,
-                                       into sink: inout Sink) -> Int {
+                                       into outerSink: inout Sink) -> Int {
         let count = bytes.count
         // Where the memo may be used: far enough from the end, when it exists.
         let memoLimit = memo.isEmpty ? -1 : count - ClusterMemo.window
+        // A local copy, written back at the end: what the sink holds (an output buffer's
+        // place) may then stay in registers, as no store through a pointer can reach it.
+        var sink = outerSink
+        defer { outerSink = sink }
         return classes.withUnsafeBufferPointer { classes in
             var index = 0
             var textStart = 0
@@ -153,12 +164,12 @@ struct ScanEngine: Sendable {
                     }
                     index = start + length
                     var code: Int32?
-                    while emojiRuns {
+                    while true {
                         // A lone emoji, a cluster met before, or one read afresh (and remembered);
                         // emoji that are text (`©` without U+FE0F) are stepped over.
                         let length: Int, face: Int32
                         // Most faces are followed by something else: no memo lookup for bytes no run emoji starts with.
-                        guard index < count, emoji.mayStartRun(bytes[index], e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
+                        guard index < count, classes[256 &+ Int(bytes[index])] != 0 else { break }
                         if let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
                             (length, face, code) = lone
                         } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
@@ -179,7 +190,7 @@ struct ScanEngine: Sendable {
                             sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
                             textStart = index + length
                         }
-                        index += length
+                        index &+= length
                     }
                 }
             }
