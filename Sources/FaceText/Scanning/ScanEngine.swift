@@ -113,9 +113,11 @@ struct ScanEngine: Sendable {
         let count = bytes.count
         // Where the memo may be used: far enough from the end, when it exists.
         let memoLimit = memo.isEmpty ? -1 : count - ClusterMemo.window
-        // A local copy, written back at the end: what the sink holds (an output buffer's
+        // The sink moved into a local and back at the end: what it holds (an output buffer's
         // place) may then stay in registers, as no store through a pointer can reach it.
-        var sink = outerSink
+        // Moved, not copied: a copy would share the sink's arrays (a counter's tables),
+        // and the first change to them would copy them whole.
+        var sink = consume outerSink
         defer { outerSink = sink }
         return classes.withUnsafeBufferPointer { classes in
             var index = 0

@@ -47,7 +47,7 @@ struct StatsReport {
     /// Writes the rows of one table. Two passes over them: the widths of the
     /// columns, then the text, written as bytes a piece at a time, so that a
     /// table of a million distinct faces (unknown tags, ZWJ sequences) holds
-    /// no more than the ranked keys and two numbers per row.
+    /// no more than the ranked keys and a face index and two widths per row.
     static func writeTable(_ stats: FaceStats, catalog: FaceCatalog, top: Int?, to sink: ByteSink) throws(IOError) {
         let ranked = stats.ranked.prefix(top ?? .max)
         // Emoji without a face are no tag (unless a catalog has tags spelt with emoji):
@@ -63,7 +63,7 @@ struct StatsReport {
         for (rank, entry) in ranked.enumerated() {
             let face = faceIndex(entry.key)
             let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)])
-            for (column, width) in row.widths.enumerated() { widths[column] = max(widths[column], width) }
+            row.widen(&widths)
             known.append(TableRow.Known(face: face, keyWidth: Int32(row.keyWidth), emojiWidth: Int32(row.emojiWidth)))
         }
         var text: [UInt8] = []
@@ -242,9 +242,13 @@ private struct TableRow {
         }
     }
 
-    /// The columns of each cell: rank, count, share (`28.6%`), tag, emoji.
-    var widths: [Int] {
-        [Self.digits(rank), Self.digits(count), Self.digits(tenths / 10) + 3, keyWidth, emojiWidth]
+    /// Widens `widths` (rank, count, share, tag, emoji) to this row's cells where they are wider.
+    func widen(_ widths: inout [Int]) {
+        widths[0] = max(widths[0], Self.digits(rank))
+        widths[1] = max(widths[1], Self.digits(count))
+        widths[2] = max(widths[2], Self.digits(tenths / 10) + 3)       // 28.6%
+        widths[3] = max(widths[3], keyWidth)
+        widths[4] = max(widths[4], emojiWidth)
     }
 
     static func writeHeader(widths: [Int], to text: inout [UInt8]) {
@@ -261,18 +265,19 @@ private struct TableRow {
 
     func write(widths: [Int], to text: inout [UInt8]) {
         let start = text.count
+        // The numbers right-aligned, the tag and the emoji left-aligned, two spaces apart.
         Self.pad(&text, widths[0] - Self.digits(rank))
         text += String(rank).utf8
-        text += [0x20, 0x20]
-        Self.pad(&text, widths[1] - Self.digits(count))
+        Self.pad(&text, 2 + widths[1] - Self.digits(count))
         text += String(count).utf8
-        text += [0x20, 0x20]
-        Self.pad(&text, widths[2] - Self.digits(tenths / 10) - 3)
+        Self.pad(&text, 2 + widths[2] - Self.digits(tenths / 10) - 3)
         text += String(tenths / 10).utf8
-        text += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(tenths % 10), UInt8(ascii: "%"), 0x20, 0x20]
+        text.append(UInt8(ascii: "."))
+        text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+        text.append(UInt8(ascii: "%"))
+        Self.pad(&text, 2)
         if isTag { text += key.utf8 }
-        Self.pad(&text, widths[3] - keyWidth)
-        text += [0x20, 0x20]
+        Self.pad(&text, 2 + widths[3] - keyWidth)
         text += emoji.utf8
         // Trailing spaces are dropped (the padding of the last cells).
         while text.count > start, text.last == 0x20 { text.removeLast() }
