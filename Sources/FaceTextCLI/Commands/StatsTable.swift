@@ -1,0 +1,167 @@
+import FaceText
+
+/// The table `facetext stats` prints: rank, count, share, tag and emoji,
+/// the numbers right-aligned and the rest left-aligned in columns as wide
+/// as their widest cell (by display width), two spaces apart.
+extension StatsReport {
+    /// Writes the table (one per file with `byFile`) to `sink`, a piece at a time.
+    func writeTable(catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
+        guard byFile, !files.isEmpty else { return try Self.writeTable(overall, catalog: catalog, top: top, to: sink) }
+        for (index, file) in files.enumerated() {
+            try sink.write((index == 0 ? "" : "\n") + "file: \(file.name)\n")
+            try Self.writeTable(file.stats, catalog: catalog, top: top, to: sink)
+        }
+    }
+
+    /// Writes the rows of one table. Two passes over them: the widths of the
+    /// columns, then the text, written as bytes a piece at a time, so that a
+    /// table of a million distinct faces (unknown tags, ZWJ sequences) holds
+    /// no more than the ranked keys and a face index and two widths per row.
+    static func writeTable(_ stats: FaceStats, catalog: FaceCatalog, top: Int?, to sink: ByteSink) throws(IOError) {
+        let ranked = stats.ranked.prefix(top ?? .max)
+        // Emoji without a face are no tag (unless a catalog has tags spelt with emoji):
+        // not looked up. Nothing is canonically equivalent to U+1F000–U+1FFFF (F0 9F).
+        let emojiTags = catalog.faces.contains { $0.tags.contains { $0.utf8.starts(with: [0xF0, 0x9F]) } }
+        func faceIndex(_ key: String) -> Int32 {
+            if !emojiTags && key.utf8.starts(with: [0xF0, 0x9F]) { return -1 }
+            return catalog.faceIndex(forTag: key).map(Int32.init) ?? -1
+        }
+        var widths = TableRow.header.map(DisplayWidth.columns(of:))
+        var known: [TableRow.Known] = []
+        known.reserveCapacity(ranked.count)
+        for (rank, entry) in ranked.enumerated() {
+            let face = faceIndex(entry.key)
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)])
+            row.widen(&widths)
+            known.append(TableRow.Known(face: face, keyWidth: Int32(row.keyWidth), emojiWidth: Int32(row.emojiWidth)))
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(1 << 17)
+        TableRow.writeHeader(widths: widths, to: &text)
+        for (rank, entry) in ranked.enumerated() {
+            let face = known[rank].face
+            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)],
+                               known: known[rank])
+            row.write(widths: widths, to: &text)
+            if text.count >= 1 << 16 {
+                try sink.write(text)
+                text.removeAll(keepingCapacity: true)
+            }
+        }
+        text += Array("\(stats.total) faces\n".utf8)
+        try sink.write(text)
+    }
+
+    /// `count / total` as a percentage with one decimal, rounded half up: "28.6%".
+    static func percent(_ count: Int, of total: Int) -> String {
+        let tenths = tenths(count, of: total)
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `count / total` in tenths of a percent, rounded half up.
+    static func tenths(_ count: Int, of total: Int) -> Int {
+        (count * 2000 / max(total, 1) + 1) / 2
+    }
+}
+
+/// One row of the stats table, with the widths of its cells.
+private struct TableRow {
+    static let header = ["rank", "count", "share", "tag", "emoji"]
+
+    let rank: Int
+    let count: Int
+    /// The share in tenths of a percent.
+    let tenths: Int
+    let key: String
+    /// Whether the key goes in the tag column (else it is an emoji without a face, in the emoji column).
+    let isTag: Bool
+    let emoji: String
+    let keyWidth: Int
+    let emojiWidth: Int
+
+    /// What the first pass learns of a row: its face's index (-1 for
+    /// none) and the widths of its tag and emoji cells.
+    struct Known {
+        var face: Int32
+        var keyWidth: Int32
+        var emojiWidth: Int32
+    }
+
+    /// The row of `entry`, ranked `rank`, of a table of `total` faces, the
+    /// key being `face`'s tag (nil for a key of no face); the widths of its
+    /// tag and emoji cells measured, or as the first pass found them.
+    init(rank: Int, entry: (key: String, count: Int), total: Int, face: Face?, known: Known? = nil) {
+        isTag = face != nil || entry.key.utf8.first == UInt8(ascii: "[")
+        emoji = face?.emoji ?? (isTag ? "" : entry.key)
+        (self.rank, count, key) = (rank, entry.count, entry.key)
+        tenths = StatsReport.tenths(entry.count, of: total)
+        if let known {
+            (keyWidth, emojiWidth) = (Int(known.keyWidth), Int(known.emojiWidth))
+        } else {
+            keyWidth = isTag ? DisplayWidth.columns(of: key) : 0
+            emojiWidth = DisplayWidth.columns(of: emoji)
+        }
+    }
+
+    /// Widens `widths` (rank, count, share, tag, emoji) to this row's cells where they are wider.
+    func widen(_ widths: inout [Int]) {
+        widths[0] = max(widths[0], Self.digits(rank))
+        widths[1] = max(widths[1], Self.digits(count))
+        widths[2] = max(widths[2], Self.digits(tenths / 10) + 3)       // 28.6%
+        widths[3] = max(widths[3], keyWidth)
+        widths[4] = max(widths[4], emojiWidth)
+    }
+
+    static func writeHeader(widths: [Int], to text: inout [UInt8]) {
+        var line: [UInt8] = []
+        for (column, title) in header.enumerated() {
+            if column > 0 { line += [0x20, 0x20] }
+            let room = widths[column] - title.utf8.count
+            if column < 3 { pad(&line, room) }
+            line += title.utf8
+            if column >= 3 { pad(&line, room) }
+        }
+        end(line, to: &text)
+    }
+
+    func write(widths: [Int], to text: inout [UInt8]) {
+        let start = text.count
+        // The numbers right-aligned, the tag and the emoji left-aligned, two spaces apart.
+        Self.pad(&text, widths[0] - Self.digits(rank))
+        text += String(rank).utf8
+        Self.pad(&text, 2 + widths[1] - Self.digits(count))
+        text += String(count).utf8
+        Self.pad(&text, 2 + widths[2] - Self.digits(tenths / 10) - 3)
+        text += String(tenths / 10).utf8
+        text.append(UInt8(ascii: "."))
+        text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+        text.append(UInt8(ascii: "%"))
+        Self.pad(&text, 2)
+        if isTag { text += key.utf8 }
+        Self.pad(&text, 2 + widths[3] - keyWidth)
+        text += emoji.utf8
+        // Trailing spaces are dropped (the padding of the last cells).
+        while text.count > start, text.last == 0x20 { text.removeLast() }
+        text.append(0x0A)
+    }
+
+    private static func end(_ line: [UInt8], to text: inout [UInt8]) {
+        var count = line.count
+        while count > 0, line[count - 1] == 0x20 { count -= 1 }
+        text += line[..<count]
+        text.append(0x0A)
+    }
+
+    private static func pad(_ text: inout [UInt8], _ count: Int) {
+        if count > 0 { text += repeatElement(0x20, count: count) }
+    }
+
+    private static func digits(_ value: Int) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10 || rest <= -10 {
+            rest /= 10
+            digits += 1
+        }
+        return digits + (value < 0 ? 1 : 0)
+    }
+}
