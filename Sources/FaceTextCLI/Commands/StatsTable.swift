@@ -26,23 +26,24 @@ extension StatsReport {
             if !emojiTags && key.utf8.starts(with: [0xF0, 0x9F]) { return -1 }
             return catalog.faceIndex(forTag: key).map(Int32.init) ?? -1
         }
+        func row(_ rank: Int, face: Int32, known: TableRow.Known? = nil) -> TableRow {
+            TableRow(rank: rank + 1, entry: ranked[rank], total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)],
+                     known: known)
+        }
         var widths = TableRow.header.map(DisplayWidth.columns(of:))
         var known: [TableRow.Known] = []
         known.reserveCapacity(ranked.count)
-        for (rank, entry) in ranked.enumerated() {
-            let face = faceIndex(entry.key)
-            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)])
-            row.widen(&widths)
-            known.append(TableRow.Known(face: face, keyWidth: Int32(row.keyWidth), emojiWidth: Int32(row.emojiWidth)))
+        for rank in ranked.indices {
+            let face = faceIndex(ranked[rank].key)
+            let measured = row(rank, face: face)
+            measured.widen(&widths)
+            known.append(TableRow.Known(face: face, keyWidth: Int32(measured.keyWidth), emojiWidth: Int32(measured.emojiWidth)))
         }
         var text: [UInt8] = []
         text.reserveCapacity(1 << 17)
         TableRow.writeHeader(widths: widths, to: &text)
-        for (rank, entry) in ranked.enumerated() {
-            let face = known[rank].face
-            let row = TableRow(rank: rank + 1, entry: entry, total: stats.total, face: face < 0 ? nil : catalog.faces[Int(face)],
-                               known: known[rank])
-            row.write(widths: widths, to: &text)
+        for rank in ranked.indices {
+            row(rank, face: known[rank].face, known: known[rank]).write(widths: widths, to: &text)
             if text.count >= 1 << 16 {
                 try sink.write(text)
                 text.removeAll(keepingCapacity: true)
@@ -113,15 +114,15 @@ private struct TableRow {
     }
 
     static func writeHeader(widths: [Int], to text: inout [UInt8]) {
-        var line: [UInt8] = []
+        let start = text.count
         for (column, title) in header.enumerated() {
-            if column > 0 { line += [0x20, 0x20] }
+            if column > 0 { pad(&text, 2) }
             let room = widths[column] - title.utf8.count
-            if column < 3 { pad(&line, room) }
-            line += title.utf8
-            if column >= 3 { pad(&line, room) }
+            if column < 3 { pad(&text, room) }
+            text += title.utf8
+            if column >= 3 { pad(&text, room) }
         }
-        end(line, to: &text)
+        endLine(&text, from: start)
     }
 
     func write(widths: [Int], to text: inout [UInt8]) {
@@ -140,15 +141,12 @@ private struct TableRow {
         if isTag { text += key.utf8 }
         Self.pad(&text, 2 + widths[3] - keyWidth)
         text += emoji.utf8
-        // Trailing spaces are dropped (the padding of the last cells).
-        while text.count > start, text.last == 0x20 { text.removeLast() }
-        text.append(0x0A)
+        Self.endLine(&text, from: start)
     }
 
-    private static func end(_ line: [UInt8], to text: inout [UInt8]) {
-        var count = line.count
-        while count > 0, line[count - 1] == 0x20 { count -= 1 }
-        text += line[..<count]
+    /// Ends the line that starts at `start`: its trailing spaces (the padding of the last cells) dropped, a line feed.
+    private static func endLine(_ text: inout [UInt8], from start: Int) {
+        while text.count > start, text.last == 0x20 { text.removeLast() }
         text.append(0x0A)
     }
 
@@ -156,12 +154,13 @@ private struct TableRow {
         if count > 0 { text += repeatElement(0x20, count: count) }
     }
 
+    /// The number of decimal digits of `value` (0 or more).
     private static func digits(_ value: Int) -> Int {
         var digits = 1, rest = value
-        while rest >= 10 || rest <= -10 {
+        while rest >= 10 {
             rest /= 10
             digits += 1
         }
-        return digits + (value < 0 ? 1 : 0)
+        return digits
     }
 }
