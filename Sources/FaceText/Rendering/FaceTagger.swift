@@ -57,4 +57,15 @@ struct TagWriter: Sendable {
             out.append(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
         }
     }
+
+    /// Writes a cluster of a run of emoji: its tag (`face` not negative) or its own bytes.
+    @inline(__always)
+    func writeRunCluster(face: Int32, start: Int, length: Int, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+        // Its own bytes are copied 32 at a time: that many must be there.
+        if start &+ 32 <= bytes.count,
+           tags.append(Int(face), if: face >= 0, else: UnsafeRawPointer(bytes.baseAddress! + start), length: length, to: &out) {
+            return
+        }
+        write(RawToken(kind: face < 0 ? .text : .emoji, face: face, start: start, end: start + length), from: bytes, to: &out)
+    }
 }

@@ -26,6 +26,9 @@ struct FlatStrings: Sendable {
             spans.append(Span(start: Int32(bytes.count), count: Int32(string.count), words: words))
             bytes.append(contentsOf: string)
         }
+        // An empty string last, then room for a 32-byte read past any string's start.
+        spans.append(Span(start: Int32(bytes.count), count: 0, words: (0, 0)))
+        bytes += [UInt8](repeating: 0, count: 32)
     }
 
     /// String `index`, or nil for "none".
@@ -33,6 +36,32 @@ struct FlatStrings: Sendable {
         let span = spans[index]
         guard span.count >= 0 else { return nil }
         return Array(bytes[Int(span.start)..<Int(span.start + span.count)])
+    }
+
+    /// Appends string `index` if `chosen`, else the `length` bytes at `other`
+    /// (32 bytes must be readable there), with one 32-byte copy from a source
+    /// chosen without a branch; false, writing nothing, if the bytes chosen
+    /// are longer than 32 or "none".
+    @inline(__always)
+    func append(_ index: Int, if chosen: Bool, else other: UnsafeRawPointer, length: Int, to out: inout OutputBuffer) -> Bool {
+        // Selected with masks: the compiler would branch on conditional expressions.
+        let mask = 0 &- Int(unsafeBitCast(chosen, to: UInt8.self))
+        let span = spans.withUnsafeBufferPointer { $0[($0.count - 1) ^ ((index ^ ($0.count - 1)) & mask)] }
+        return bytes.withUnsafeBufferPointer { stored in
+            let own = Int(bitPattern: other), tag = Int(bitPattern: stored.baseAddress! + Int(span.start))
+            let source = UnsafeRawPointer(bitPattern: own ^ ((tag ^ own) & mask))!
+            let count = length ^ ((Int(span.count) ^ length) & mask)
+            guard UInt(bitPattern: count) <= 32 else { return false }
+            let target = UnsafeMutableRawPointer(out.freeSpace(atLeast: 32).baseAddress!)
+            let words = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                         source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), source.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            target.storeBytes(of: words.0, as: UInt64.self)
+            target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+            target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+            target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
+            out.commitTail(count)
+            return true
+        }
     }
 
     /// Appends string `index` to `out`; false if it is "none".

@@ -102,9 +102,17 @@ public struct TransformStream: Sendable {
         /// Emoji without a face are copied like the text around them.
         static var wantsFacelessEmoji: Bool { false }
 
+        /// Each emoji of a run is written as its tag or its own bytes, chosen without a branch.
+        static var takesRunClusters: Bool { true }
+
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
             writer.write(token, from: bytes, to: &out)
+        }
+
+        @inline(__always)
+        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            writer.writeRunCluster(face: face, start: start, length: length, from: bytes, to: &out)
         }
     }
 }

@@ -165,6 +165,10 @@ struct ScanEngine: Sendable {
                         textStart = start + length
                     }
                     index = start + length
+                    if Sink.takesRunClusters {
+                        flushText(textStart, index, bytes, &sink)
+                        textStart = index
+                    }
                     var code: Int32?
                     while true {
                         // A lone emoji, a cluster met before, or one read afresh (and remembered);
@@ -182,6 +186,12 @@ struct ScanEngine: Sendable {
                             (length, face) = found
                             code = nil
                             if index <= memoLimit { remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self) }
+                        }
+                        if Sink.takesRunClusters {
+                            sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
+                            index &+= length
+                            textStart = index
+                            continue
                         }
                         if face == EmojiMatcher.textCode {
                             index += length

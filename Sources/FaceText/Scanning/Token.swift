@@ -70,10 +70,24 @@ protocol TokenSink {
     /// so that it can be counted without reading its bytes.
     static var wantsFacelessIDs: Bool { get }
 
+    /// Whether each cluster of a run of emoji (one right after a face) comes
+    /// to ``consumeRunCluster(face:start:length:in:)``, text or not, instead
+    /// of as a token; the text before the run comes as a token first.
+    static var takesRunClusters: Bool { get }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
+
+    /// A cluster of a run of emoji, for a sink that ``takesRunClusters``:
+    /// `face` is its face, or negative for none or for text.
+    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension TokenSink {
     static var wantsFacelessEmoji: Bool { true }
     static var wantsFacelessIDs: Bool { false }
+    static var takesRunClusters: Bool { false }
+
+    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        consume(RawToken(kind: face < 0 ? .text : .emoji, face: face, start: start, end: start + length), in: bytes)
+    }
 }

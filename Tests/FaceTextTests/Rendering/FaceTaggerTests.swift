@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 @Suite struct FaceTaggerTests {
@@ -18,5 +19,38 @@ import Testing
     ])
     func emojiAndImageReferencesBecomeCanonicalTags(input: String, expected: String) {
         #expect(tagger.tag(input) == expected)
+    }
+
+    /// Emoji right after a face are written without the per-token path (tag
+    /// or own bytes, copied 32 bytes at a time): tags and emoji longer than
+    /// that, and runs that end near the end of the input, must come out the
+    /// same as token by token.
+    @Test func runsOfEmojiAreTaggedAsTheirTokensSay() {
+        let long = "[" + String(repeating: "长", count: 12) + "]"          // 38 bytes
+        let catalog = FaceCatalog(faces: [
+            Face(tag: "[a]", emoji: "😀"), Face(tag: "[心]", emoji: "❤️"), Face(tag: long, emoji: "👨‍👩‍👧‍👦"),
+            Face(tag: "[" + String(repeating: "x", count: 30) + "]", emoji: "🇨🇳"), Face(tag: "[k]", emoji: "1️⃣"),
+        ])
+        let tagger = FaceTagger(catalog: catalog)
+        let scanner = FaceScanner(catalog: catalog, recognizing: [.emoji, .images])
+        let pieces = ["😀", "❤️", "❤", "©", "👨‍👩‍👧‍👦", "👨‍👩‍👧‍👦👨‍👩‍👧‍👦", "🇨🇳", "🇺🇸", "1️⃣", "2️⃣", "🙂", "👍🏽", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"]
+        var generator = SeededGenerator(seed: 7)
+        for length in 1..<120 {
+            let input = Array((0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            var expected: [UInt8] = []
+            for token in scanner.tokens(in: input) {
+                expected += token.kind != .text && token.face != nil ? Array(catalog.faces[token.face!].tag.utf8) : Array(input[token.range])
+            }
+            #expect(tagger.tag(input) == expected, "\(length)")
+            for chunkSize in [1, 7, 64] {
+                var stream = tagger.makeStream()
+                var out: [UInt8] = []
+                for start in stride(from: 0, to: input.count, by: chunkSize) {
+                    stream.process(Array(input[start..<min(start + chunkSize, input.count)]), into: &out)
+                }
+                stream.finish(into: &out)
+                #expect(out == expected, "\(length) in chunks of \(chunkSize)")
+            }
+        }
     }
 }
