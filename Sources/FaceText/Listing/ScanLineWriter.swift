@@ -48,7 +48,8 @@ struct ScanLineWriter {
         if let parts = heads.parts(kind: kind, face: face, text: bytes, readable: readable)
             ?? keptParts(kind: kind, face: face, bytes, readable: readable) {
             var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
-            writer.put(parts.head, copyingUpTo: 128)
+            // Heads of faces are 80 or 96 bytes long, nearly all: six blocks (eight cost `scan` 3–4% on face-dense input).
+            writer.put(parts.head, copyingUpTo: 96)
             writer.put(place.bytes, copyingUpTo: 64)
             Self.writeOffset(low: low, high: high, to: &writer)
             writer.put(parts.tail, copyingUpTo: 16)
