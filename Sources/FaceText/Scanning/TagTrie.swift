@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A byte trie of every catalog tag, matched longest-first while remembering
 /// the last complete tag passed, so no rewinding is ever needed.
 struct TagTrie: Sendable {
@@ -35,45 +41,87 @@ struct TagTrie: Sendable {
     }
 
     /// Lays the trie out depth-first from the keys sorted by bytes, so each
-    /// node's edges are contiguous and sorted; no per-node containers are built.
+    /// node's edges are contiguous and sorted; no per-node containers are
+    /// built, and the keys are read from one flat buffer (this runs at every
+    /// start of the command-line tool, for the built-in catalog).
     private init(keys tags: [(key: [UInt8], face: Int32)]) {
+        // Sorted by the first eight bytes read as one number, then (rarely) by all of them.
+        let prefixes = tags.map { tag in tag.key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, tag.key.count))) }
         let order = tags.indices.sorted { lhs, rhs in
-            let (a, b) = (tags[lhs].key, tags[rhs].key)
-            return a == b ? lhs < rhs : a.lexicographicallyPrecedes(b)
+            if prefixes[lhs] != prefixes[rhs] { return prefixes[lhs] < prefixes[rhs] }
+            switch Self.compare(tags[lhs].key, tags[rhs].key) {
+            case 0: return lhs < rhs
+            case let order: return order < 0
+            }
         }
-        let keys = order.map { tags[$0].key }
-        let faces = order.map { tags[$0].face }
-        edgeStart = []
-        terminal = []
-        for key in keys { if let first = key.first { firstBytes[Int(first)] = true } }
-        _ = buildNode(keys, faces, 0, keys.count, 0)
+        var flat: [UInt8] = []
+        var starts: [Int] = [], lengths: [Int] = [], faces: [Int32] = []
+        for index in order {
+            starts.append(flat.count)
+            lengths.append(tags[index].key.count)
+            faces.append(tags[index].face)
+            flat += tags[index].key
+            if let first = tags[index].key.first { firstBytes[Int(first)] = true }
+        }
+        let keys = Keys(flat: flat, starts: starts, lengths: lengths, faces: faces)
+        _ = buildNode(keys, 0, keys.count, 0)
         edgeStart.append(Int32(edgeBytes.count))
     }
 
-    /// Builds the node for `keys[low..<high]`, which share their first `depth` bytes.
-    private mutating func buildNode(_ keys: [[UInt8]], _ faces: [Int32], _ low: Int, _ high: Int, _ depth: Int) -> Int32 {
+    /// The sorted keys, end to end in one buffer.
+    private struct Keys {
+        var flat: [UInt8]
+        var starts: [Int]
+        var lengths: [Int]
+        var faces: [Int32]
+
+        var count: Int { starts.count }
+
+        /// Byte `depth` of key `index`, which is longer than that.
+        func byte(_ index: Int, _ depth: Int) -> UInt8 {
+            flat.withUnsafeBufferPointer { $0[starts[index] + depth] }
+        }
+    }
+
+    /// Negative, zero or positive as `a` sorts before, with or after `b` by bytes.
+    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common))
+                return order != 0 ? order : a.count - b.count
+            }
+        }
+    }
+
+    /// Builds the node for keys `low..<high`, which share their first `depth` bytes.
+    private mutating func buildNode(_ keys: Keys, _ low: Int, _ high: Int, _ depth: Int) -> Int32 {
         let node = terminal.count
         terminal.append(-1)
         edgeStart.append(Int32(edgeBytes.count))
         var index = low
-        if index < high, keys[index].count == depth {
-            terminal[node] = faces[index]      // sorted by original position: the first pair wins
-            while index < high, keys[index].count == depth { index += 1 }
+        if index < high, keys.lengths[index] == depth {
+            terminal[node] = keys.faces[index]      // sorted by original position: the first pair wins
+            while index < high, keys.lengths[index] == depth { index += 1 }
         }
-        var groups: [(byte: UInt8, low: Int, high: Int)] = []
-        while index < high {
-            let byte = keys[index][depth]
-            var end = index + 1
-            while end < high, keys[end][depth] == byte { end += 1 }
-            groups.append((byte, index, end))
-            index = end
-        }
+        // The node's edges first, one per distinct next byte, then the children depth-first.
         let base = edgeBytes.count
-        edgeBytes.append(contentsOf: groups.map(\.byte))
-        edgeTargets.append(contentsOf: repeatElement(0, count: groups.count))
-        for (offset, group) in groups.enumerated() {
-            let child = buildNode(keys, faces, group.low, group.high, depth + 1)
-            edgeTargets[base + offset] = child
+        var group = index
+        while group < high {
+            let byte = keys.byte(group, depth)
+            edgeBytes.append(byte)
+            edgeTargets.append(0)
+            repeat { group += 1 } while group < high && keys.byte(group, depth) == byte
+        }
+        var edge = base
+        group = index
+        while group < high {
+            let byte = keys.byte(group, depth)
+            var end = group
+            repeat { end += 1 } while end < high && keys.byte(end, depth) == byte
+            edgeTargets[edge] = buildNode(keys, group, end, depth + 1)
+            edge += 1
+            group = end
         }
         return Int32(node)
     }
