@@ -4,15 +4,20 @@ import Glibc
 
 /// The process environment, read without Foundation.
 public enum ProcessInfoLite {
-    public static func environment() -> [String: String] {
+    /// The variables whose names begin with `prefix` (all of them by
+    /// default). The tool reads only its own, `FACETEXT_…`: the rest are not
+    /// turned into Strings at every start.
+    public static func environment(prefix: String = "") -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
+        let prefixCount = prefix.utf8.count
         while let entry = pointer.pointee {
+            defer { pointer += 1 }
+            guard prefixCount == 0 || strncmp(entry, prefix, prefixCount) == 0 else { continue }
             let text = String(cString: entry)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
-            pointer += 1
         }
         return result
     }

@@ -6,7 +6,7 @@ import Glibc
 // Broken pipes are reported as EPIPE and end the process the way cat does.
 signal(SIGPIPE, SIG_IGN)
 let context = CommandContext(
-    environment: ProcessInfoLite.environment(),
+    environment: ProcessInfoLite.environment(prefix: "FACETEXT_"),
     stdin: FileDescriptorSource(descriptor: 0),
     stdout: FileDescriptorSink(descriptor: 1),
     stderr: FileDescriptorSink(descriptor: 2))
