@@ -7,27 +7,40 @@ final class CatalogIndex: Sendable {
     let reversedTagTrie: TagTrie
     /// The hash fast path for `[…]` tags, when the catalog's tags allow it.
     let bracketTags: BracketTagTable?
-    let tagIndex: [String: Int]
+    /// The face of each tag, compared as Strings are (canonical equivalence).
+    var tagIndex: [String: Int] { stringIndexes.value.tags }
     /// ``tagIndex`` by the tags' bytes, for lookups that start from bytes.
     let tagKeys: ByteKeyTable
     let emojiIndex: ByteKeyTable
-    let imageIndex: [String: Int]
+    /// The first face of each image file name, compared as Strings are.
+    var imageIndex: [String: Int] { stringIndexes.value.images }
     /// ``imageIndex`` by the names' bytes.
     let imageKeys: ByteKeyTable
+    /// ``tagIndex`` and ``imageIndex``, built on first use: only lookups by
+    /// String need them, and hashing every spelling as a String cost the
+    /// command-line tool a tenth of a millisecond at every start.
+    private let stringIndexes: BuiltOnFirstUse<(tags: [String: Int], images: [String: Int])>
 
     init(faces: [Face], emojiPriority: [Int]) {
         var pairs: [(tag: String, face: Int32)] = []
-        var tagIndex: [String: Int] = [:]
         for (index, face) in faces.enumerated() {
             for tag in face.tags where tag != face.emoji {
                 pairs.append((tag, Int32(index)))
-                if tagIndex[tag] == nil { tagIndex[tag] = index }
             }
         }
         tagTrie = TagTrie(tags: pairs)
         reversedTagTrie = TagTrie(reversedTags: pairs)
         bracketTags = BracketTagTable(tags: pairs)
-        self.tagIndex = tagIndex
+        stringIndexes = BuiltOnFirstUse { [pairs] in
+            var tags: [String: Int] = [:], images: [String: Int] = [:]
+            for (tag, face) in pairs where tags[tag] == nil { tags[tag] = Int(face) }
+            for (index, face) in faces.enumerated() {
+                for name in [face.image, face.animatedImage].compactMap({ $0 }) where images[name] == nil {
+                    images[name] = index
+                }
+            }
+            return (tags, images)
+        }
         tagKeys = ByteKeyTable(pairs.map { (Array($0.tag.utf8), $0.face) })
         var emojiPairs: [(key: [UInt8], value: Int32)] = []
         for index in emojiPriority {
@@ -35,13 +48,6 @@ final class CatalogIndex: Sendable {
             emojiPairs.append((EmojiKey.normalized(emoji), Int32(index)))
         }
         emojiIndex = ByteKeyTable(emojiPairs)
-        var imageIndex: [String: Int] = [:]
-        for (index, face) in faces.enumerated() {
-            for name in [face.image, face.animatedImage].compactMap({ $0 }) where imageIndex[name] == nil {
-                imageIndex[name] = index
-            }
-        }
-        self.imageIndex = imageIndex
         imageKeys = ByteKeyTable(faces.enumerated().flatMap { index, face in
             [face.image, face.animatedImage].compactMap { $0 }.map { (Array($0.utf8), Int32(index)) }
         })
