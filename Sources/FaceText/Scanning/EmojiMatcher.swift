@@ -38,18 +38,38 @@ struct EmojiMatcher: Sendable {
     /// A matcher; `precompute` builds the tables of the fast paths (for scanners that look for emoji).
     init(emojiIndex: ByteKeyTable, precompute: Bool = true) {
         self.emojiIndex = emojiIndex
-        let scalars = (0..<4096).map { 0x2000 + UInt32($0) } + (0..<4096).map { 0x1F000 + UInt32($0) }
-        let flags = precompute ? scalars.map(P.flags) : []
-        blockFlags = flags
-        blockCodes = precompute ? zip(scalars, flags).map { Self.code(of: $0, flags: $1, emojiIndex) } : []
         hasBlockTables = precompute
+        guard precompute else {
+            (blockFlags, blockCodes) = ([], [])
+            return
+        }
+        // One plain loop: this runs at every start of the command-line tool.
+        var flags = [UInt8](repeating: 0, count: 8192)
+        var codes = [Int32](repeating: 0, count: 8192)
+        flags.withUnsafeMutableBufferPointer { flags in
+            codes.withUnsafeMutableBufferPointer { codes in
+                for entry in 0..<8192 {
+                    let value = entry < 4096 ? 0x2000 + UInt32(entry) : 0x1F000 + UInt32(entry - 4096)
+                    flags[entry] = P.flags(value)
+                    codes[entry] = Self.code(of: value, flags: flags[entry], emojiIndex)
+                }
+            }
+        }
+        blockFlags = flags
+        blockCodes = codes
     }
 
     private static func code(of value: UInt32, flags: UInt8, _ emojiIndex: ByteKeyTable) -> Int32 {
         if flags & P.regionalIndicator != 0 { return slowCode }
         if flags & P.extend != 0 || value == P.zwj { return extendCode }
         if flags & P.emoji == 0 { return noneCode }
-        if let face = emojiIndex.value(for: Array(String(Unicode.Scalar(value)!).utf8)) { return face }
+        // The scalar's UTF-8 bytes (three or four: both blocks are above U+07FF), without a String.
+        var utf8 = value < 0x10000
+            ? (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
+            : (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16 | (0x80 | value & 0x3F) << 24
+        utf8 = utf8.littleEndian
+        let face = withUnsafeBytes(of: &utf8) { emojiIndex.value(for: UnsafeRawBufferPointer(rebasing: $0[..<(value < 0x10000 ? 3 : 4)])) }
+        if let face { return face }
         return flags & P.presentation != 0 ? noFace : textCode
     }
 

@@ -17,7 +17,7 @@ enum EmojiProperties {
 
     private static let lowLimit: UInt32 = 0x10000
     private static let highBase: UInt32 = 0x1F000
-    private static let highLimit: UInt32 = 0x1FC00
+    private static let highLimit: UInt32 = 0x20000
 
     private static let lowTable: [UInt8] = table(0, lowLimit)
     private static let highTable: [UInt8] = table(highBase, highLimit)

@@ -19,12 +19,14 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) differ, e.g. \(mismatches.prefix(5))")
     }
 
-    @Test func cachedFlagsEqualComputedFlagsOutsideTheCache() {
-        for value in [UInt32(0x1F600), 0x2764, 0x0301, 0xFE0F, 0x1F3FB, 0x1F1E6, 0xE0067, 0x31, 0x4E00] {
-            let flags = EmojiProperties.flags(value)
-            let computed = EmojiProperties.compute(value)
-            #expect(flags == computed, "U+\(String(value, radix: 16))")
+    @Test func cachedFlagsEqualComputedFlags() {
+        // Every scalar of the cached blocks (U+0000–U+FFFF, U+1F000–U+1FFFF), and some beyond.
+        var mismatches: [String] = []
+        for value in Array(UInt32(0)..<0x10000) + Array(0x1F000..<0x20000) + [0xE0067, 0xE0100, 0x20000, 0x10FFFF]
+        where EmojiProperties.flags(value) != EmojiProperties.compute(value) {
+            mismatches.append("U+" + String(value, radix: 16))
         }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, e.g. \(mismatches.prefix(5))")
         #expect(EmojiProperties.flags(0x31) & EmojiProperties.emoji == 0)
         #expect(EmojiProperties.flags(0xE0067) & EmojiProperties.emojiExtend != 0)
     }
