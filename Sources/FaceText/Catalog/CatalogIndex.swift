@@ -8,18 +8,16 @@ final class CatalogIndex: Sendable {
     /// The hash fast path for `[…]` tags, when the catalog's tags allow it.
     let bracketTags: BracketTagTable?
     /// The face of each tag, compared as Strings are (canonical equivalence).
-    var tagIndex: [String: Int] { stringIndexes.value.tags }
+    var tagIndex: [String: Int] { stringIndexes.tags }
     /// ``tagIndex`` by the tags' bytes, for lookups that start from bytes.
     let tagKeys: ByteKeyTable
     let emojiIndex: ByteKeyTable
     /// The first face of each image file name, compared as Strings are.
-    var imageIndex: [String: Int] { stringIndexes.value.images }
+    var imageIndex: [String: Int] { stringIndexes.images }
     /// ``imageIndex`` by the names' bytes.
     let imageKeys: ByteKeyTable
-    /// ``tagIndex`` and ``imageIndex``, built on first use: only lookups by
-    /// String need them, and hashing every spelling as a String cost the
-    /// command-line tool a tenth of a millisecond at every start.
-    private let stringIndexes: BuiltOnFirstUse<(tags: [String: Int], images: [String: Int])>
+    /// ``tagIndex`` and ``imageIndex``, built on first use.
+    private let stringIndexes: StringIndexes
 
     init(faces: [Face], emojiPriority: [Int]) {
         var pairs: [(tag: String, face: Int32)] = []
@@ -31,16 +29,7 @@ final class CatalogIndex: Sendable {
         tagTrie = TagTrie(tags: pairs)
         reversedTagTrie = TagTrie(reversedTags: pairs)
         bracketTags = BracketTagTable(tags: pairs)
-        stringIndexes = BuiltOnFirstUse { [pairs] in
-            var tags: [String: Int] = [:], images: [String: Int] = [:]
-            for (tag, face) in pairs where tags[tag] == nil { tags[tag] = Int(face) }
-            for (index, face) in faces.enumerated() {
-                for name in [face.image, face.animatedImage].compactMap({ $0 }) where images[name] == nil {
-                    images[name] = index
-                }
-            }
-            return (tags, images)
-        }
+        stringIndexes = StringIndexes(pairs: pairs, faces: faces)
         tagKeys = ByteKeyTable(pairs.map { (Array($0.tag.utf8), $0.face) })
         var emojiPairs: [(key: [UInt8], value: Int32)] = []
         for index in emojiPriority {
