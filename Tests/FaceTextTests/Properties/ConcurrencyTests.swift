@@ -33,4 +33,31 @@ import TestSupport
         }
         #expect(mismatches == 0)
     }
+
+    /// A catalog's lookups by String are built on first use: many tasks asking
+    /// a fresh catalog at once all get the answers one task alone gets.
+    @Test func lookupsByStringBuiltOnFirstUseAgreeAcrossTasks() async {
+        let faces = FaceCatalog.default.faces
+        let queries = faces.flatMap(\.tags) + faces.compactMap(\.image) + ["[nope]", "x.png"]
+        let alone = FaceCatalog(faces: faces)
+        let expected = queries.map { alone.faceIndex(forTag: $0) ?? alone.face(forImage: $0).flatMap { face in faces.firstIndex(of: face) } }
+        #expect(expected.filter { $0 != nil }.count == queries.count - 2)
+        for _ in 0..<5 {
+            let shared = FaceCatalog(faces: faces)
+            let mismatches = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var wrong = 0
+                        for (index, query) in queries.enumerated().reversed() {
+                            let found = shared.faceIndex(forTag: query) ?? shared.face(forImage: query).flatMap { face in faces.firstIndex(of: face) }
+                            if found != expected[index] { wrong += 1 }
+                        }
+                        return wrong
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(mismatches == 0)
+        }
+    }
 }
