@@ -3,6 +3,8 @@ import FaceText
 /// Everything a command touches outside itself: injected so tests can run
 /// commands in-process on buffers.
 public struct CommandContext {
+    /// The environment variables the commands may read (only `FACETEXT_CATALOG` so far); the
+    /// tool passes those whose names begin with `FACETEXT_`.
     public var environment: [String: String]
     public var stdin: ByteSource
     public var stdout: ByteSink
