@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A byte trie of every catalog tag, matched longest-first while remembering
 /// the last complete tag passed, so no rewinding is ever needed.
 struct TagTrie: Sendable {
@@ -46,13 +40,13 @@ struct TagTrie: Sendable {
     /// start of the command-line tool, for the built-in catalog).
     private init(keys tags: [(key: [UInt8], face: Int32)]) {
         // Sorted by the first eight bytes read as one number, then (rarely) by all of them.
-        let prefixes = tags.map { tag in tag.key.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, tag.key.count))) }
+        let prefixes = tags.map { ByteOrder.prefix(of: $0.key) }
         let order = tags.indices.sorted { lhs, rhs in
             if prefixes[lhs] != prefixes[rhs] { return prefixes[lhs] < prefixes[rhs] }
-            switch Self.compare(tags[lhs].key, tags[rhs].key) {
-            case 0: return lhs < rhs
-            case let order: return order < 0
+            let order = tags[lhs].key.withUnsafeBufferPointer { a in
+                tags[rhs].key.withUnsafeBufferPointer { b in ByteOrder.compare(a, b) }
             }
+            return order != 0 ? order < 0 : lhs < rhs
         }
         var flat: [UInt8] = []
         var starts: [Int] = [], lengths: [Int] = [], faces: [Int32] = []
@@ -80,17 +74,6 @@ struct TagTrie: Sendable {
         /// Byte `depth` of key `index`, which is longer than that.
         func byte(_ index: Int, _ depth: Int) -> UInt8 {
             flat.withUnsafeBufferPointer { $0[starts[index] + depth] }
-        }
-    }
-
-    /// Negative, zero or positive as `a` sorts before, with or after `b` by bytes.
-    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common))
-                return order != 0 ? order : a.count - b.count
-            }
         }
     }
 

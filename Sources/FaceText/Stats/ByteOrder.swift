@@ -4,20 +4,24 @@ import Glibc
 import Darwin
 #endif
 
-/// Strings in the order of their UTF-8 bytes, which is the order of their
-/// Unicode scalars: the order of stats keys, in tables and partial results.
+/// Strings and byte strings in the order of their bytes (for UTF-8, the order
+/// of their Unicode scalars): the order of stats keys, in tables and partial
+/// results, and of the keys a tag trie is laid out from.
 enum ByteOrder {
     /// Whether `lhs` comes before `rhs`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         // Native strings hold their UTF-8 contiguously: compared with memcmp.
         let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
-            }
+            rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) < 0 }
         }
         return (compared ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`.
+    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(lhs.count, rhs.count)
+        let order = common == 0 ? 0 : Int(memcmp(lhs.baseAddress!, rhs.baseAddress!, common))
+        return order != 0 ? order : lhs.count - rhs.count
     }
 
     /// Keys and counts, sorted by `byCount` (most first) and then by key, or
@@ -34,7 +38,7 @@ enum ByteOrder {
         var records = [Record]()
         records.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            records.append(Record(count: byCount ? entry.value : 0, prefix: prefix(of: entry.key), index: index))
+            records.append(Record(count: byCount ? entry.value : 0, prefix: prefix(of: entry.key.utf8), index: index))
         }
         records.sort { lhs, rhs in
             if lhs.count != rhs.count { return lhs.count > rhs.count }
@@ -50,11 +54,12 @@ enum ByteOrder {
         var index: Int
     }
 
-    /// The first eight UTF-8 bytes of `key` as a big-endian number, zero-filled.
-    private static func prefix(of key: String) -> UInt64 {
+    /// The first eight bytes of `key` as a big-endian number, zero-filled: two
+    /// keys whose numbers differ sort as the numbers do.
+    static func prefix(of key: some Sequence<UInt8>) -> UInt64 {
         var prefix: UInt64 = 0
         var shift: UInt64 = 56
-        for byte in key.utf8.prefix(8) {
+        for byte in key.prefix(8) {
             prefix |= UInt64(byte) << shift
             shift &-= 8
         }
