@@ -83,6 +83,8 @@ private struct ListingSink: TokenSink {
         if space.out !== out { space = LineSpace(out: out) }
     }
 
+    mutating func willScan(from offset: Int) { base = offset }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         let text = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         if token.kind == .text {

@@ -63,9 +63,9 @@ public struct TransformStream: Sendable {
         case .render(let render):
             if let kernel = render.kernel {
                 if let chunk {
-                    scanner.feed(chunk) { kernel.render($0, isFinal: $1, into: &storage) }
+                    scanner.feed(chunk) { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
                 } else {
-                    scanner.finish { kernel.render($0, isFinal: $1, into: &storage) }
+                    scanner.finish { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
                 }
                 return
             }

@@ -21,7 +21,10 @@ struct ChunkedScanner: Sendable {
     mutating func feed<Sink: TokenSink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         let engine = engine
         var memo = takeMemo()
-        feed(chunk) { engine.scan($0, isFinal: $1, memo: &memo, into: &sink) }
+        feed(chunk) { bytes, isFinal, start in
+            sink.willScan(from: start)
+            return engine.scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+        }
         self.memo = memo
     }
 
@@ -29,7 +32,10 @@ struct ChunkedScanner: Sendable {
     mutating func finish<Sink: TokenSink>(into sink: inout Sink) {
         let engine = engine
         var memo = takeMemo()
-        finish { engine.scan($0, isFinal: $1, memo: &memo, into: &sink) }
+        finish { bytes, isFinal, start in
+            sink.willScan(from: start)
+            return engine.scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+        }
         self.memo = memo
     }
 
@@ -42,27 +48,50 @@ struct ChunkedScanner: Sendable {
         return memo
     }
 
-    /// Runs `scan` (bytes, is-final → bytes consumed) over the next chunk,
-    /// after whatever was held back: for loops that replace the engine's.
-    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
+    /// Scans a buffer: its bytes, whether they end the input, and the input
+    /// offset of the first of them; returns how many bytes were fully reported.
+    typealias Scan = (_ bytes: UnsafeBufferPointer<UInt8>, _ isFinal: Bool, _ start: Int) -> Int
+
+    /// Runs `scan` over the next chunk, after whatever was held back: for
+    /// loops that replace the engine's. A chunk may be scanned in two
+    /// buffers, so `scan` learns where each starts.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ scan: Scan) {
         if carry.isEmpty {
-            let used = scan(chunk, false)
+            let used = scan(chunk, false, offset)
             offset += used
             if used < chunk.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[used...])) }
+            return
+        }
+        // Only the start of the chunk joins what was held back, enough for any
+        // face to end in; the rest is scanned where it lies, not copied.
+        let carried = carry.count
+        let bridge = min(chunk.count, Self.bridge)
+        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<bridge]))
+        let used = carry.withUnsafeBufferPointer { scan($0, false, offset) }
+        offset += used
+        if used >= carried && bridge < chunk.count {
+            carry.removeAll(keepingCapacity: true)
+            feed(UnsafeBufferPointer(rebasing: chunk[(used - carried)...]), scan)
         } else {
-            carry.append(contentsOf: chunk)
+            // A face still open after the bridge (or a short chunk): the rest joins too, as it is.
+            carry.removeFirst(used)
+            guard bridge < chunk.count else { return }
+            carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[bridge...]))
             scanCarry(isFinal: false, scan)
         }
     }
 
+    /// How many bytes of a chunk at most are joined to those held back before it.
+    static let bridge = 4096
+
     /// Runs `scan` over whatever is held back, as the end of the input.
-    mutating func finish(_ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
+    mutating func finish(_ scan: Scan) {
         scanCarry(isFinal: true, scan)
     }
 
-    private mutating func scanCarry(isFinal: Bool, _ scan: (UnsafeBufferPointer<UInt8>, Bool) -> Int) {
+    private mutating func scanCarry(isFinal: Bool, _ scan: Scan) {
         guard !carry.isEmpty else { return }
-        let used = carry.withUnsafeBufferPointer { scan($0, isFinal) }
+        let used = carry.withUnsafeBufferPointer { scan($0, isFinal, offset) }
         offset += used
         carry.removeFirst(used)
     }
@@ -72,6 +101,8 @@ struct ChunkedScanner: Sendable {
 struct TokenCollector: TokenSink {
     var base = 0
     var tokens: [Token] = []
+
+    mutating func willScan(from offset: Int) { base = offset }
 
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         let range = (base + token.start)..<(base + token.end)

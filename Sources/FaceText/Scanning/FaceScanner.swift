@@ -88,8 +88,10 @@ extension TokenStream {
 }
 
 private struct HandlerSink<Handler: TokenHandler>: TokenSink {
-    let base: Int
+    var base: Int
     var handler: Handler
+
+    mutating func willScan(from offset: Int) { base = offset }
 
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         handler.handle(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, (base + token.start)..<(base + token.end)),

@@ -75,6 +75,11 @@ protocol TokenSink {
     /// of as a token; the text before the run comes as a token first.
     static var takesRunClusters: Bool { get }
 
+    /// Called before each buffer is scanned with the input offset of its
+    /// first byte; token positions count from there. (A chunk may be scanned
+    /// in two buffers: the bytes held back with the chunk's start, then the rest.)
+    mutating func willScan(from offset: Int)
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
 
     /// A cluster of a run of emoji, for a sink that ``takesRunClusters``:
@@ -86,6 +91,10 @@ extension TokenSink {
     static var wantsFacelessEmoji: Bool { true }
     static var wantsFacelessIDs: Bool { false }
     static var takesRunClusters: Bool { false }
+
+    /// Sinks that report no offsets need not know them.
+    @inline(__always)
+    mutating func willScan(from offset: Int) {}
 
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         consume(RawToken(kind: face < 0 ? .text : .emoji, face: face, start: start, end: start + length), in: bytes)
