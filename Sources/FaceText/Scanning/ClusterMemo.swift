@@ -32,6 +32,35 @@ struct ClusterMemo: Sendable {
     static let window = 32
 
     private(set) var entries: [Entry] = []
+    /// Short clusters of two scalars or a keycap (a skin tone, a flag), by
+    /// their bytes, for sinks that take run clusters (see ``Short``).
+    private(set) var shorts: [Short] = []
+
+    /// A cluster of at most eight bytes and its face, found by the matcher.
+    struct Short: Sendable {
+        /// The cluster's bytes as a little-endian word, the bytes past it zero.
+        var key: UInt64
+        var face: Int32
+    }
+
+    /// The number of slots of ``shorts``.
+    static let shortSlots = 1024
+
+    /// Clusters of 17 to 32 bytes (ZWJ sequences of three or more, tag
+    /// sequences), for sinks that take run clusters: sets of two, by their
+    /// first eight bytes.
+    private(set) var longs: [Long] = []
+
+    /// A cluster of 17 to 32 bytes and its face, found by the matcher.
+    struct Long: Sendable {
+        /// Bytes 0–7, 8–15 and 16–23 (those past the cluster zero), and its last eight.
+        var words: (UInt64, UInt64, UInt64, UInt64)
+        var length: Int32
+        var face: Int32
+    }
+
+    /// The number of sets of ``longs``.
+    static let longSets = 256
     /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
     /// clusters without a face that were kept, by the number each got, which
     /// its entry gives as its face (see ``face(forFaceless:)``).
@@ -46,16 +75,45 @@ struct ClusterMemo: Sendable {
     @inline(__always)
     static func facelessID(_ face: Int32) -> Int? { face <= -16 ? Int(-16 - face) : nil }
 
-    /// Allocates the table if it is not yet.
+    /// Allocates the tables if they are not yet.
     mutating func prepare() {
         // An empty entry never matches: no bytes read as words (1, 1) with mask 0.
         if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: 2 * Self.sets) }
+        // No cluster's bytes read as all ones (FF is never in UTF-8).
+        if shorts.isEmpty { shorts = Array(repeating: Short(key: ~0, face: -1), count: Self.shortSlots) }
+        if longs.isEmpty { longs = Array(repeating: Long(words: (~0, ~0, ~0, ~0), length: 32, face: -1), count: 2 * Self.longSets) }
     }
 
-    /// Runs `body` with the table (empty until ``prepare()``) and the numbered clusters without a face.
+    /// Runs `body` with the tables (empty until ``prepare()``): the entries,
+    /// ``shorts`` and ``longs``; and the numbered clusters without a face.
     @inline(__always)
-    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>, inout ByteCounts) -> R) -> R {
-        entries.withUnsafeMutableBufferPointer { body($0, &faceless) }
+    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>, UnsafeMutableBufferPointer<Short>,
+                                          UnsafeMutableBufferPointer<Long>, inout ByteCounts) -> R) -> R {
+        entries.withUnsafeMutableBufferPointer { entries in
+            shorts.withUnsafeMutableBufferPointer { shorts in longs.withUnsafeMutableBufferPointer { body(entries, shorts, $0, &faceless) } }
+        }
+    }
+
+    /// The first entry of the set of ``longs`` for a cluster whose first eight bytes are `first`.
+    @inline(__always)
+    static func longSet(_ first: UInt64) -> Int {
+        Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15) >> 56) << 1
+    }
+
+    /// The words of ``Long`` for the `length` bytes (17–32) at `raw`.
+    @inline(__always)
+    static func longWords(at raw: UnsafeRawPointer, length: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        let third = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        return (UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                third & (length >= 24 ? ~0 : (1 &<< UInt64(8 &* (length &- 16))) &- 1),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)))
+    }
+
+    /// The slot of ``shorts`` for a key.
+    @inline(__always)
+    static func shortSlot(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
     }
 
     /// The first entry of the set for the cluster starting at `raw`: from its

@@ -347,6 +347,30 @@ struct EmojiMatcher: Sendable {
         return Self.extends(bytes, at: index)
     }
 
+    /// Whether the scalar whose first four bytes (in memory order) are `raw`
+    /// surely extends no cluster: ASCII, U+4000–U+9FFF, or a scalar of the
+    /// two blocks that is no extender. False also when unsure (any other
+    /// scalar), so that the caller takes its slower path.
+    @inline(__always)
+    func surelyEnds(_ raw: UInt32) -> Bool {
+        let word = UInt32(littleEndian: raw)
+        let lead = word & 0xFF
+        if lead < 0x80 || lead &- 0xE4 < 6 { return true }
+        guard let (entry, _) = Self.blockUnit(raw) else { return false }
+        return blockCodes.withUnsafeBufferPointer { $0[entry] } != Self.extendCode
+    }
+
+    /// A single scalar of the two blocks (table entry `entry`), maybe with
+    /// U+FE0F (`length` bytes in all), as a cluster of a run, when what
+    /// follows is known not to extend it: its length and face (negative for
+    /// none or text); nil for a scalar that is no emoji, or one that extends.
+    @inline(__always)
+    func lone(entry: Int, length: Int) -> (length: Int, face: Int32)? {
+        let code = blockCodes.withUnsafeBufferPointer { $0[entry] }
+        guard code >= Self.textCode else { return nil }
+        return (length, code)
+    }
+
     /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.
     @inline(never)
     private static func extends(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

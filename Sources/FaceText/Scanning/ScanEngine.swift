@@ -75,9 +75,12 @@ struct ScanEngine: Sendable {
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
         // The second 256 entries: 1 for the bytes a run of emoji goes on with (see
-        // ``EmojiMatcher/mayStartRun(_:e2:keycaps:)``), none without emoji runs.
+        // ``EmojiMatcher/mayStartRun(_:e2:keycaps:)``), none without emoji runs. C2 too
+        // when it starts nothing but an emoji: a `©` or `®` met before is found in the
+        // memo; anything else C2 leads ends the run as before, found by no path of it.
+        let runsFromC2 = emojiRuns && classes[0xC2] == Self.emojiStart
         classes += (0..<256).map { [emoji, emojiRuns, emojiRunsFromE2, emojiRunsOfKeycaps] byte in
-            emojiRuns && emoji.mayStartRun(UInt8(byte), e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) ? 1 : 0
+            emojiRuns && (emoji.mayStartRun(UInt8(byte), e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) || (byte == 0xC2 && runsFromC2)) ? 1 : 0
         }
         self.classes = classes
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
@@ -104,11 +107,13 @@ struct ScanEngine: Sendable {
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, memo: inout ClusterMemo,
                                into sink: inout Sink) -> Int {
         if emojiRuns && bytes.count >= 4 * ClusterMemo.window { memo.prepare() }
-        return memo.withEntries { memo, faceless in scan(bytes, isFinal: isFinal, memo, &faceless, into: &sink) }
+        return memo.withEntries { memo, shorts, longs, faceless in scan(bytes, isFinal: isFinal, memo, shorts, longs, &faceless, into: &sink) }
     }
 
     private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
-                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ faceless: inout ByteCounts,
+                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
+                                       _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
+                                       _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
                                        into outerSink: inout Sink) -> Int {
         let count = bytes.count
         // Where the memo may be used: far enough from the end, when it exists.
@@ -166,8 +171,13 @@ struct ScanEngine: Sendable {
                     }
                     index = start + length
                     if Sink.takesRunClusters {
+                        // Each cluster of the run to the sink, in a loop of its own.
                         flushText(textStart, index, bytes, &sink)
+                        if index < count, classes[256 &+ Int(bytes[index])] != 0 {
+                            index = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, into: &sink)
+                        }
                         textStart = index
+                        continue
                     }
                     var code: Int32?
                     while true {
@@ -186,12 +196,6 @@ struct ScanEngine: Sendable {
                             (length, face) = found
                             code = nil
                             if index <= memoLimit { remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self) }
-                        }
-                        if Sink.takesRunClusters {
-                            sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
-                            index &+= length
-                            textStart = index
-                            continue
                         }
                         if face == EmojiMatcher.textCode {
                             index += length
@@ -231,6 +235,123 @@ struct ScanEngine: Sendable {
         }
         guard let extends = emoji.mayExtend(bytes, at: index + Int(entry.length)), !extends else { return nil }
         return (Int(entry.length), entry.face)
+    }
+
+    /// For a sink that ``TokenSink/takesRunClusters``: hands it each cluster
+    /// of the run of emoji at `start` (its first byte one a run may go on
+    /// with), text or not; returns where the run ends.
+    ///
+    /// The shapes chat text is mostly made of (``RunShape``) are told apart
+    /// on the first eight bytes, each with its length, so that where the next
+    /// cluster starts waits on no lookup: a single scalar is answered from the
+    /// matcher's table, a short cluster (a skin tone, a flag, a keycap) or a
+    /// long one (17 to 32 bytes) found before from the memo's tables for them.
+    /// Anything else, and any doubt about what follows, goes the general way.
+    /// Its own function: the generic loop stays as it was for other sinks.
+    @inline(never)
+    private func runClusters<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, memoLimit: Int,
+                                              _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
+                                              _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
+                                              _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
+                                              _ classes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> Int {
+        let count = bytes.count
+        var index = start
+        var code: Int32?
+        repeat {
+            var shortLength = 0
+            var mayBeLone = true
+            if index <= memoLimit {
+                let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+                let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let found: (length: Int, face: Int32)?
+                let shape = RunShape(word)
+                let length = shape.length
+                switch shape.kind {
+                case .single:
+                    if shape.ends {
+                        found = emoji.lone(entry: shape.entry, length: length)
+                    } else {
+                        let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                        found = emoji.surelyEnds(follower) ? emoji.lone(entry: shape.entry, length: length) : nil
+                    }
+                case .short:
+                    shortLength = length
+                    let key = word & ClusterMemo.mask(length: length)
+                    let entry = shorts[ClusterMemo.shortSlot(key)]
+                    found = entry.key == key && emoji.surelyEnds(raw.loadUnaligned(fromByteOffset: length, as: UInt32.self))
+                        ? (length, entry.face) : nil
+                case .other:
+                    found = rememberedLong(longs, bytes, at: index)
+                }
+                if let found {
+                    sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)
+                    index &+= found.length
+                    code = nil
+                    continue
+                }
+                mayBeLone = shape.kind == .single
+            }
+            // The general way: a lone emoji, a cluster met before, or one read afresh (and remembered).
+            let length: Int, face: Int32
+            if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
+                (length, face, code) = lone
+            } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
+                (length, face) = known
+                code = nil
+            } else {
+                guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
+                (length, face) = found
+                code = nil
+                if index <= memoLimit {
+                    remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
+                    rememberLong(longs, bytes, at: index, length: length, face: face)
+                }
+            }
+            if length == shortLength {
+                // Found the general way where its shape said it ends: the next time, found by its bytes.
+                let key = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    & ClusterMemo.mask(length: length)
+                shorts[ClusterMemo.shortSlot(key)] = ClusterMemo.Short(key: key, face: face)
+            }
+            sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
+            index &+= length
+        } while index < count && classes[256 &+ Int(bytes[index])] != 0
+        return index
+    }
+
+    /// The cluster of 17 to 32 bytes at `index` if ``ClusterMemo/Long`` holds
+    /// its bytes and the scalar after them does not extend it.
+    @inline(__always)
+    private func rememberedLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                at index: Int) -> (length: Int, face: Int32)? {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+        let set = longs.baseAddress! + ClusterMemo.longSet(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+        var entry = set[0]
+        if !Self.same(ClusterMemo.longWords(at: raw, length: Int(entry.length)), entry.words) {
+            entry = set[1]
+            guard Self.same(ClusterMemo.longWords(at: raw, length: Int(entry.length)), entry.words) else { return nil }
+        }
+        guard let extends = emoji.mayExtend(bytes, at: index + Int(entry.length)), !extends else { return nil }
+        return (Int(entry.length), entry.face)
+    }
+
+    @inline(__always)
+    private static func same(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3) == 0
+    }
+
+    /// Keeps a cluster of 17 to 32 bytes found at `index` among the long ones
+    /// (not one that ends in U+200D, which a pictograph after it would join).
+    @inline(__always)
+    private func rememberLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
+                              at index: Int, length: Int, face: Int32) {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+        guard length > ClusterMemo.longest, length <= 32,
+              UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF != 0x8D_80E2 else { return }
+        let words = ClusterMemo.longWords(at: raw, length: length)
+        let set = longs.baseAddress! + ClusterMemo.longSet(words.0)
+        set[1] = set[0]
+        set[0] = ClusterMemo.Long(words: words, length: Int32(length), face: face)
     }
 
     /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.

@@ -1,0 +1,102 @@
+import Testing
+import TestSupport
+@testable import FaceText
+
+/// `tag` takes runs of emoji in a loop of its own (``RunShape`` and the
+/// memo's tables of short and long clusters). Whatever the run holds, its
+/// output must be what the scanner's tokens say, the same way the general
+/// loop sees them: each face as its tag, everything else as its own bytes.
+@Suite struct RunClusterTests {
+    /// Every shape the run loop tells apart, the same shapes with something
+    /// after them that extends them (which must send them the slow way), and
+    /// text that ends a run.
+    static let pieces: [String] = [
+        // Single scalars, with a face in the catalog below or not; text-style ones.
+        "😀", "🙂", "🚀", "❤", "✌", "™", "☀", "\u{1F170}", "\u{1F004}",
+        // With U+FE0F.
+        "❤️", "✌️", "☀️", "🏳️", "\u{1F170}\u{FE0F}",
+        // Skin tones on both blocks' bases, one twice.
+        "👍🏽", "👍🏻", "✌🏽", "☝🏿", "👍🏽🏽",
+        // Flags, a lone regional indicator, three in a row.
+        "🇨🇳", "🇺🇸", "\u{1F1E8}", "🇨🇳\u{1F1FA}",
+        // Keycaps, with and without U+FE0F, and bases that make none.
+        "1️⃣", "1⃣", "#️⃣", "*⃣", "7", "7\u{FE0F}",
+        // ZWJ sequences, short and long, a tag sequence, and one cut short.
+        "👩‍💻", "🏳️‍🌈", "🧑🏽‍💻", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "🧑‍🤝‍🧑", "👁️‍🗨️",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "👨\u{200D}",
+        // Latin-1 symbols that are emoji or text.
+        "©", "®", "©️",
+        // Extenders right after: a combining mark, U+FE0E, U+20E3, ZWNJ, a symbol mark,
+        // a tag character alone, and a combining mark of another plane (U+1D165).
+        "😀\u{0301}", "😀\u{FE0E}", "😀\u{20E3}", "😀\u{200C}", "✌\u{20D0}", "😀\u{E0067}", "😀\u{1D165}",
+        "👍🏽\u{0301}", "1️⃣\u{0301}", "🇨🇳\u{0301}", "👨‍👩‍👧\u{0301}", "❤️\u{FE0F}",
+        // What ends a run.
+        "a", "好", " ", "\n", "[哈哈]", "\u{00E9}", "\u{FF0C}",
+    ]
+
+    static let catalog = FaceCatalog(faces: FaceCatalog.default.faces + [
+        Face(tag: "[赞肤]", emoji: "👍🏽"), Face(tag: "[耶肤]", emoji: "✌🏽"), Face(tag: "[中国]", emoji: "🇨🇳"),
+        Face(tag: "[一]", emoji: "1️⃣"), Face(tag: "[井]", emoji: "#️⃣"), Face(tag: "[家]", emoji: "👨‍👩‍👧‍👦"),
+        Face(tag: "[英格兰]", emoji: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"), Face(tag: "[码农]", emoji: "👩‍💻"),
+        Face(tag: "[A]", emoji: "\u{1F170}"),
+    ])
+
+    /// The output the tokens of the general scanner give.
+    private func expected(_ input: [UInt8]) -> [UInt8] {
+        let scanner = FaceScanner(catalog: Self.catalog, recognizing: [.emoji, .images])
+        var expected: [UInt8] = []
+        for token in scanner.tokens(in: input) {
+            expected += token.kind != .text && token.face != nil ? Array(Self.catalog.faces[token.face!].tag.utf8) : Array(input[token.range])
+        }
+        return expected
+    }
+
+    @Test func everyShapeInARunIsTaggedAsItsTokenSays() {
+        let tagger = FaceTagger(catalog: Self.catalog)
+        var generator = SeededGenerator(seed: 0x2C1E)
+        for round in 0..<60 {
+            // Runs long enough for the loop's fast paths (32 bytes ahead), with pieces
+            // coming again so that what it learned is used; mostly emoji.
+            var text = "😀"
+            for _ in 0..<(40 + round * 7) {
+                let piece = Self.pieces.randomElement(using: &generator)!
+                text += piece.unicodeScalars.first!.value < 0x80 && generator.next() % 3 != 0 ? "😀" : piece
+            }
+            let input = Array(text.utf8)
+            let expected = expected(input)
+            #expect(tagger.tag(input) == expected, "round \(round)")
+            for chunkSize in [7, 64, 4097] {
+                var stream = tagger.makeStream()
+                var out: [UInt8] = []
+                for start in stride(from: 0, to: input.count, by: chunkSize) {
+                    stream.process(Array(input[start..<min(start + chunkSize, input.count)]), into: &out)
+                }
+                stream.finish(into: &out)
+                #expect(out == expected, "round \(round) in chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    @Test func aClusterEndingInAJoinerIsJoinedByAPictographAfterItEvenWhenMetBefore() {
+        // Learned where text follows (the joiner ends it), then met again before a pictograph (GB11).
+        let tagger = FaceTagger(catalog: Self.catalog)
+        let padding = String(repeating: "😀", count: 12)
+        for joined in ["👨‍👩‍👧\u{200D}", "👨‍👩\u{200D}", "👨\u{200D}", "🏳️\u{200D}", "🧑🏽\u{200D}"] {
+            let input = Array(("😀" + joined + "a😀" + joined + "a😀" + joined + "👦" + padding).utf8)
+            #expect(tagger.tag(input) == expected(input), "\(EmojiName.codePoints(of: joined))")
+        }
+    }
+
+    @Test func aClusterLearnedBeforeIsNotTakenWhenWhatFollowsExtendsIt() {
+        // Each shape first with a plain emoji after it (so that it is learned), then
+        // with an extender after it: the second time it must take the extender in.
+        let tagger = FaceTagger(catalog: Self.catalog)
+        let padding = String(repeating: "😀", count: 12)
+        for base in ["😀", "❤️", "✌", "👍🏽", "✌🏽", "🇨🇳", "1️⃣", "1⃣", "👩‍💻", "👨‍👩‍👧‍👦", "©"] {
+            for extender in ["\u{0301}", "\u{FE0E}", "\u{20E3}", "\u{200D}", "\u{200C}", "\u{1F3FB}", "\u{E0067}", "\u{1D165}", "\u{20D0}"] {
+                let input = Array(("😀" + base + "😀" + base + "😀" + base + extender + padding).utf8)
+                #expect(tagger.tag(input) == expected(input), "\(EmojiName.codePoints(of: base)) + \(EmojiName.codePoints(of: extender))")
+            }
+        }
+    }
+}
