@@ -46,12 +46,11 @@ struct ClusterMemo: Sendable {
     /// The number of slots of ``shorts``.
     static let shortSlots = 1024
 
-    /// Clusters of 17 to 32 bytes (ZWJ sequences of three or more, tag
-    /// sequences), for sinks that take run clusters: sets of two, by their
-    /// first eight bytes.
+    /// Clusters of 9 to 32 bytes (ZWJ sequences, tag sequences), for sinks
+    /// that take run clusters: sets of two, by their first eight bytes.
     private(set) var longs: [Long] = []
 
-    /// A cluster of 17 to 32 bytes and its face, found by the matcher.
+    /// A cluster of 9 to 32 bytes and its face, found by the matcher.
     struct Long: Sendable {
         /// Bytes 0–7, 8–15 and 16–23 (those past the cluster zero), and its last eight.
         var words: (UInt64, UInt64, UInt64, UInt64)
@@ -100,13 +99,14 @@ struct ClusterMemo: Sendable {
         Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15) >> 56) << 1
     }
 
-    /// The words of ``Long`` for the `length` bytes (17–32) at `raw`.
+    /// The words of ``Long`` for the `length` bytes (9–32) at `raw`.
     @inline(__always)
     static func longWords(at raw: UnsafeRawPointer, length: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         let third = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         return (UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-                third & (length >= 24 ? ~0 : (1 &<< UInt64(8 &* (length &- 16))) &- 1),
+                second & mask(length: length &- 8),
+                third & (length <= 16 ? 0 : mask(length: length &- 16)),
                 UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)))
     }
 

@@ -131,6 +131,18 @@ struct ScanEngine: Sendable {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
+                if Sink.takesRunClusters && byteClass == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0 {
+                    // Where only an emoji may start, and a run may go on: the run's loop, from its first
+                    // cluster (it takes none it cannot decide, and the way below then does).
+                    flushText(textStart, index, bytes, &sink)
+                    textStart = index
+                    let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, into: &sink)
+                    if stop != index {
+                        index = stop
+                        textStart = stop
+                        continue
+                    }
+                }
                 let outcome: Outcome
                 if byteClass == Self.emojiStart && index <= memoLimit {
                     // Where only an emoji may start: a lone emoji, a cluster met before, or one read afresh (and remembered).
@@ -245,7 +257,7 @@ struct ScanEngine: Sendable {
     /// on the first eight bytes, each with its length, so that where the next
     /// cluster starts waits on no lookup: a single scalar is answered from the
     /// matcher's table, a short cluster (a skin tone, a flag, a keycap) or a
-    /// long one (17 to 32 bytes) found before from the memo's tables for them.
+    /// long one (9 to 32 bytes) found before from the memo's tables for them.
     /// Anything else, and any doubt about what follows, goes the general way.
     /// Its own function: the generic loop stays as it was for other sinks.
     @inline(never)
@@ -298,6 +310,7 @@ struct ScanEngine: Sendable {
             } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
                 (length, face) = known
                 code = nil
+                rememberLong(longs, bytes, at: index, length: length, face: face)
             } else {
                 guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
                 (length, face) = found
@@ -319,7 +332,7 @@ struct ScanEngine: Sendable {
         return index
     }
 
-    /// The cluster of 17 to 32 bytes at `index` if ``ClusterMemo/Long`` holds
+    /// The cluster of 9 to 32 bytes at `index` if ``ClusterMemo/Long`` holds
     /// its bytes and the scalar after them does not extend it.
     @inline(__always)
     private func rememberedLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -340,13 +353,13 @@ struct ScanEngine: Sendable {
         (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) | (a.3 ^ b.3) == 0
     }
 
-    /// Keeps a cluster of 17 to 32 bytes found at `index` among the long ones
+    /// Keeps a cluster of 9 to 32 bytes found at `index` among the long ones
     /// (not one that ends in U+200D, which a pictograph after it would join).
     @inline(__always)
     private func rememberLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
                               at index: Int, length: Int, face: Int32) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard length > ClusterMemo.longest, length <= 32,
+        guard length > 8, length <= 32,
               UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF != 0x8D_80E2 else { return }
         let words = ClusterMemo.longWords(at: raw, length: length)
         let set = longs.baseAddress! + ClusterMemo.longSet(words.0)
