@@ -85,6 +85,16 @@ private struct ListingSink: TokenSink {
 
     mutating func willScan(from offset: Int) { base = offset }
 
+    /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
+    static var takesRunClusters: Bool { true }
+
+    /// An emoji of a run: its line, with or without a face; nothing for one that is text (`©` without U+FE0F).
+    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        guard face != EmojiMatcher.textCode else { return }
+        writer.write(kind: ScanLineWriter.kindIndex(.emoji), face: face, offset: base + start,
+                     text: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), readable: bytes.count - start, line: line, to: &space)
+    }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         let text = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         if token.kind == .text {

@@ -361,14 +361,16 @@ struct EmojiMatcher: Sendable {
     }
 
     /// A single scalar of the two blocks (table entry `entry`), maybe with
-    /// U+FE0F (`length` bytes in all), as a cluster of a run, when what
-    /// follows is known not to extend it: its length and face (negative for
-    /// none or text); nil for a scalar that is no emoji, or one that extends.
+    /// U+FE0F (`qualified`; `length` bytes in all), as a cluster of a run,
+    /// when what follows is known not to extend it: its length and face,
+    /// ``noFace`` for an emoji without one, ``textCode`` for text (a scalar
+    /// of text style without U+FE0F); nil for a scalar that is no emoji, or one that extends.
     @inline(__always)
-    func lone(entry: Int, length: Int) -> (length: Int, face: Int32)? {
+    func lone(entry: Int, length: Int, qualified: Bool) -> (length: Int, face: Int32)? {
         let code = blockCodes.withUnsafeBufferPointer { $0[entry] }
         guard code >= Self.textCode else { return nil }
-        return (length, code)
+        // With U+FE0F, a scalar of text style is an emoji (without a face, or it would have one).
+        return (length, qualified && code == Self.textCode ? Self.noFace : code)
     }
 
     /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.

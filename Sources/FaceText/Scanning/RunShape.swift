@@ -24,6 +24,9 @@ struct RunShape {
     let entry: Int
     /// For ``Kind/single`` without U+FE0F: the four bytes after it, 0 if not read.
     let follower: UInt32
+    /// For ``Kind/single``: whether U+FE0F follows the scalar (``length`` is
+    /// then 6 or 7, else the scalar's own 3 or 4).
+    var qualified: Bool { length > 4 }
     /// For ``Kind/single``: whether the bytes after it surely extend nothing
     /// (ASCII, or a scalar of U+1F000–U+1FFFF that is no skin tone); when
     /// false, the caller checks them.

@@ -281,10 +281,10 @@ struct ScanEngine: Sendable {
                 switch shape.kind {
                 case .single:
                     if shape.ends {
-                        found = emoji.lone(entry: shape.entry, length: length)
+                        found = emoji.lone(entry: shape.entry, length: length, qualified: shape.qualified)
                     } else {
                         let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
-                        found = emoji.surelyEnds(follower) ? emoji.lone(entry: shape.entry, length: length) : nil
+                        found = emoji.surelyEnds(follower) ? emoji.lone(entry: shape.entry, length: length, qualified: shape.qualified) : nil
                     }
                 case .short:
                     shortLength = length
