@@ -133,10 +133,11 @@ struct ScanEngine: Sendable {
                 let byteClass = classes[Int(bytes[index])]
                 if Sink.takesRunClusters && byteClass == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0 {
                     // Where only an emoji may start, and a run may go on: the run's loop, from its first
-                    // cluster (it takes none it cannot decide, and the way below then does).
+                    // cluster if its shape tells it (else the way below, which a run loop after a face follows).
                     flushText(textStart, index, bytes, &sink)
                     textStart = index
-                    let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, into: &sink)
+                    let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes,
+                                           firstByShape: true, into: &sink)
                     if stop != index {
                         index = stop
                         textStart = stop
@@ -258,14 +259,17 @@ struct ScanEngine: Sendable {
     /// cluster starts waits on no lookup: a single scalar is answered from the
     /// matcher's table, a short cluster (a skin tone, a flag, a keycap) or a
     /// long one (9 to 32 bytes) found before from the memo's tables for them.
-    /// Anything else, and any doubt about what follows, goes the general way.
+    /// Anything else, and any doubt about what follows, goes the general way,
+    /// except for the first cluster when `firstByShape` (a run not after a
+    /// face): then the run ends before it, and the caller's way decides it.
     /// Its own function: the generic loop stays as it was for other sinks.
     @inline(never)
     private func runClusters<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, memoLimit: Int,
                                               _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
                                               _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
                                               _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
-                                              _ classes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> Int {
+                                              _ classes: UnsafeBufferPointer<UInt8>, firstByShape: Bool = false,
+                                              into sink: inout Sink) -> Int {
         let count = bytes.count
         var index = start
         var code: Int32?
@@ -293,7 +297,8 @@ struct ScanEngine: Sendable {
                     found = entry.key == key && emoji.surelyEnds(raw.loadUnaligned(fromByteOffset: length, as: UInt32.self))
                         ? (length, entry.face) : nil
                 case .other:
-                    found = rememberedLong(longs, bytes, at: index)
+                    // (Not for a run's first cluster where the caller's way would read it anyway.)
+                    found = firstByShape && index == start ? nil : rememberedLong(longs, bytes, at: index)
                 }
                 if let found {
                     sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)
@@ -303,6 +308,7 @@ struct ScanEngine: Sendable {
                 }
                 mayBeLone = shape.kind == .single
             }
+            if firstByShape && index == start { break }
             // The general way: a lone emoji, a cluster met before, or one read afresh (and remembered).
             let length: Int, face: Int32
             if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
