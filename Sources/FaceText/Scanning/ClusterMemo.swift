@@ -44,7 +44,7 @@ struct ClusterMemo: Sendable {
     }
 
     /// The number of slots of ``shorts``.
-    static let shortSlots = 1024
+    static let shortSlots = 4096
 
     /// Clusters of 9 to 32 bytes (ZWJ sequences, tag sequences), for sinks
     /// that take run clusters: sets of two, by their first eight bytes.
@@ -59,7 +59,7 @@ struct ClusterMemo: Sendable {
     }
 
     /// The number of sets of ``longs``.
-    static let longSets = 256
+    static let longSets = 1024
     /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
     /// clusters without a face that were kept, by the number each got, which
     /// its entry gives as its face (see ``face(forFaceless:)``).
@@ -96,7 +96,7 @@ struct ClusterMemo: Sendable {
     /// The first entry of the set of ``longs`` for a cluster whose first eight bytes are `first`.
     @inline(__always)
     static func longSet(_ first: UInt64) -> Int {
-        Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15) >> 56) << 1
+        Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1
     }
 
     /// The words of ``Long`` for the `length` bytes (9–32) at `raw`.
@@ -113,7 +113,7 @@ struct ClusterMemo: Sendable {
     /// The slot of ``shorts`` for a key.
     @inline(__always)
     static func shortSlot(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
     }
 
     /// The first entry of the set for the cluster starting at `raw`: from its
