@@ -43,13 +43,7 @@ import TestSupport
             }
             #expect(tagger.tag(input) == expected, "\(length)")
             for chunkSize in [1, 7, 64] {
-                var stream = tagger.makeStream()
-                var out: [UInt8] = []
-                for start in stride(from: 0, to: input.count, by: chunkSize) {
-                    stream.process(Array(input[start..<min(start + chunkSize, input.count)]), into: &out)
-                }
-                stream.finish(into: &out)
-                #expect(out == expected, "\(length) in chunks of \(chunkSize)")
+                #expect(tagger.makeStream().output(of: input, inChunksOf: chunkSize) == expected, "\(length) in chunks of \(chunkSize)")
             }
         }
     }

@@ -47,12 +47,7 @@ import TestSupport
         let tagger = FaceTagger(catalog: .default)
         let renderer = FaceRenderer(catalog: .default)
         for (whole, stream) in [(tagger.tag(Self.input), tagger.makeStream()), (renderer.render(Self.input), renderer.makeStream())] {
-            var stream = stream
-            var out: [UInt8] = []
-            for start in stride(from: 0, to: Self.input.count, by: size) {
-                stream.process(Array(Self.input[start..<min(start + size, Self.input.count)]), into: &out)
-            }
-            stream.finish(into: &out)
+            let out = stream.output(of: Self.input, inChunksOf: size)
             #expect(out.count == whole.count)
             #expect(out == whole, "first difference at byte \(zip(out, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1)")
         }

@@ -66,13 +66,7 @@ import TestSupport
             let expected = expected(input)
             #expect(tagger.tag(input) == expected, "round \(round)")
             for chunkSize in [7, 64, 4097] {
-                var stream = tagger.makeStream()
-                var out: [UInt8] = []
-                for start in stride(from: 0, to: input.count, by: chunkSize) {
-                    stream.process(Array(input[start..<min(start + chunkSize, input.count)]), into: &out)
-                }
-                stream.finish(into: &out)
-                #expect(out == expected, "round \(round) in chunks of \(chunkSize)")
+                #expect(tagger.makeStream().output(of: input, inChunksOf: chunkSize) == expected, "round \(round) in chunks of \(chunkSize)")
             }
         }
     }
