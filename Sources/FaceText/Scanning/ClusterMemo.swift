@@ -10,7 +10,10 @@
 /// would join, are never kept.
 ///
 /// Each stream keeps its own (``ChunkedScanner``), so it carries over from
-/// chunk to chunk; the table is allocated on the first run of emoji.
+/// chunk to chunk; the table is allocated on the first run of emoji. Two
+/// more tables serve the run loop of sinks that take run clusters
+/// (``shorts``: skin-tone pairs, flags and keycaps; ``longs``: clusters of
+/// 9 to 32 bytes), each keyed by the cluster's bytes, as found by the matcher.
 struct ClusterMemo: Sendable {
     struct Entry: Sendable {
         /// The first and last eight bytes of the cluster, as ``words(at:mask:length:)`` reads them.

@@ -70,9 +70,12 @@ protocol TokenSink {
     /// so that it can be counted without reading its bytes.
     static var wantsFacelessIDs: Bool { get }
 
-    /// Whether each cluster of a run of emoji (one right after a face) comes
-    /// to ``consumeRunCluster(face:start:length:in:)``, text or not, instead
-    /// of as a token; the text before the run comes as a token first.
+    /// Whether each cluster of a run of emoji (clusters strung together after
+    /// a face, or from an emoji whose shape the run loop tells) comes to
+    /// ``consumeRunCluster(face:start:length:in:)``, text or not, instead of
+    /// as a token; the text before the run comes as a token first. Such a
+    /// sink's runs go through the engine's own run loop, faster on text
+    /// dense with emoji.
     static var takesRunClusters: Bool { get }
 
     /// Called before each buffer is scanned with the input offset of its
