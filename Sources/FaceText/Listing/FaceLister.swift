@@ -50,7 +50,7 @@ public struct FaceLister {
 
     /// Appends to `out` the lines of the faces completed in the next chunk.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {
-        sink.start(base: scanner.offset, out: out)
+        sink.start(out: out)
         scanner.feed(chunk, into: &sink)
         sink.space.keep()
     }
@@ -62,7 +62,7 @@ public struct FaceLister {
 
     /// Ends the file: appends the lines of the faces held back at its end.
     public mutating func finish(into out: ByteBuffer) {
-        sink.start(base: scanner.offset, out: out)
+        sink.start(out: out)
         scanner.finish(into: &sink)
         sink.space.keep()
     }
@@ -72,13 +72,12 @@ public struct FaceLister {
 private struct ListingSink: TokenSink {
     var writer: ScanLineWriter
     var line = 1
-    /// The input offset of the buffer being scanned.
+    /// The input offset of the buffer being scanned (``TokenSink/willScan(from:)``).
     var base = 0
     /// Room in the caller's buffer (a placeholder until the first call).
     var space = LineSpace(out: ByteBuffer(capacity: 0))
 
-    mutating func start(base: Int, out: ByteBuffer) {
-        self.base = base
+    mutating func start(out: ByteBuffer) {
         writer.makeUnique()
         if space.out !== out { space = LineSpace(out: out) }
     }

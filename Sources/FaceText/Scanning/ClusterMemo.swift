@@ -153,9 +153,13 @@ struct ClusterMemo: Sendable {
     /// Whether a cluster of `length` bytes at `raw` may be kept.
     @inline(__always)
     static func keeps(_ raw: UnsafeRawPointer, length: Int) -> Bool {
-        guard length <= longest else { return false }
-        guard length >= 3 else { return true }
-        let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF
-        return tail != 0x8D_80E2        // not ending in U+200D
+        length <= longest && !endsInJoiner(raw, length: length)
+    }
+
+    /// Whether the `length` bytes at `raw` end in U+200D, which a pictograph
+    /// after them would join (GB11): such a cluster is kept in no table.
+    @inline(__always)
+    static func endsInJoiner(_ raw: UnsafeRawPointer, length: Int) -> Bool {
+        length >= 3 && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF == 0x8D_80E2
     }
 }

@@ -51,14 +51,14 @@ public struct TokenStream: Sendable {
 
     /// Scans the next chunk and returns the tokens completed so far.
     public mutating func feed(_ chunk: [UInt8]) -> [Token] {
-        var collector = TokenCollector(base: scanner.offset)
+        var collector = TokenCollector()
         chunk.withUnsafeBufferPointer { scanner.feed($0, into: &collector) }
         return collector.tokens
     }
 
     /// Ends the input and returns the last tokens.
     public mutating func finish() -> [Token] {
-        var collector = TokenCollector(base: scanner.offset)
+        var collector = TokenCollector()
         scanner.finish(into: &collector)
         return collector.tokens
     }
@@ -74,21 +74,22 @@ public protocol TokenHandler {
 extension TokenStream {
     /// Scans the next chunk, passing each completed token to `handler`.
     public mutating func feed<Handler: TokenHandler>(_ chunk: UnsafeBufferPointer<UInt8>, into handler: inout Handler) {
-        var sink = HandlerSink(base: scanner.offset, handler: handler)
+        var sink = HandlerSink(handler: handler)
         scanner.feed(chunk, into: &sink)
         handler = sink.handler
     }
 
     /// Ends the input, passing the last tokens to `handler`.
     public mutating func finish<Handler: TokenHandler>(into handler: inout Handler) {
-        var sink = HandlerSink(base: scanner.offset, handler: handler)
+        var sink = HandlerSink(handler: handler)
         scanner.finish(into: &sink)
         handler = sink.handler
     }
 }
 
 private struct HandlerSink<Handler: TokenHandler>: TokenSink {
-    var base: Int
+    /// The input offset of the buffer being scanned (``TokenSink/willScan(from:)``).
+    var base = 0
     var handler: Handler
 
     mutating func willScan(from offset: Int) { base = offset }

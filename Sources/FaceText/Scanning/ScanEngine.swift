@@ -365,8 +365,7 @@ struct ScanEngine: Sendable {
     private func rememberLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
                               at index: Int, length: Int, face: Int32) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard length > 8, length <= 32,
-              UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF != 0x8D_80E2 else { return }
+        guard length > 8, length <= 32, !ClusterMemo.endsInJoiner(raw, length: length) else { return }
         let words = ClusterMemo.longWords(at: raw, length: length)
         let set = longs.baseAddress! + ClusterMemo.longSet(words.0)
         set[1] = set[0]
