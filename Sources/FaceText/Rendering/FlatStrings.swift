@@ -52,8 +52,7 @@ struct FlatStrings: Sendable {
             let source = UnsafeRawPointer(bitPattern: own ^ ((tag ^ own) & mask))!
             let count = length ^ ((Int(span.count) ^ length) & mask)
             guard UInt(bitPattern: count) <= 32 else { return false }
-            // A copy of a constant size: two moves, whatever the inliner decides about helpers.
-            UnsafeMutableRawPointer(out.freeSpace(atLeast: 32).baseAddress!).copyMemory(from: source, byteCount: 32)
+            ByteBlock.copy(from: source, to: UnsafeMutableRawPointer(out.freeSpace(atLeast: ByteBlock.size).baseAddress!))
             out.commitTail(count)
             return true
         }
