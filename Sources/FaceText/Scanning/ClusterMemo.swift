@@ -50,7 +50,9 @@ struct ClusterMemo: Sendable {
     static let shortSlots = 4096
 
     /// Clusters of 9 to 32 bytes (ZWJ sequences, tag sequences), for sinks
-    /// that take run clusters: sets of two, by their first eight bytes.
+    /// that take run clusters: sets of two, by their whole bytes (``longSet(_:)``),
+    /// so that the dozens that begin with the same person and skin tone
+    /// (👩🏽‍💻, 👩🏽‍🔬, 👩🏽‍❤️‍👨🏻…) do not crowd one set.
     private(set) var longs: [Long] = []
 
     /// A cluster of 9 to 32 bytes and its face, found by the matcher.
@@ -62,7 +64,7 @@ struct ClusterMemo: Sendable {
     }
 
     /// The number of sets of ``longs``.
-    static let longSets = 1024
+    static let longSets = 2048
     /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
     /// clusters without a face that were kept, by the number each got, which
     /// its entry gives as its face (see ``face(forFaceless:)``).
@@ -96,10 +98,52 @@ struct ClusterMemo: Sendable {
         }
     }
 
-    /// The first entry of the set of ``longs`` for a cluster whose first eight bytes are `first`.
+    /// How many bytes ``sequenceLength(at:)`` may read.
+    static let sequenceWindow = 40
+
+    /// The first entry of the set of ``longs`` for a cluster whose ``longWords(at:length:)`` are `words`.
     @inline(__always)
-    static func longSet(_ first: UInt64) -> Int {
-        Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15) >> 54) << 1
+    static func longSet(_ words: (UInt64, UInt64, UInt64, UInt64)) -> Int {
+        let key = words.0 ^ words.1 &* 0xFF51_AFD7_ED55_8CCD ^ words.2 &* 0xC4CE_B9FE_1A85_EC53 ^ words.3 &* 0x2545_F491_4F6C_DD1D
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 53) << 1     // the top 11 bits: 2048 sets
+    }
+
+    /// The length of the sequence at `raw` as its bytes spell it, for
+    /// ``longSet(_:)``: pictographs of U+2000–U+2FFF and U+1F000–U+1FFFF,
+    /// each maybe followed by U+FE0F or a skin tone, joined by U+200D; or a
+    /// pictograph followed by tag characters. 0 for any other shape, or one
+    /// longer than 32 bytes. (It only chooses where to look: what is found
+    /// there was found by the matcher, and is compared whole.) Reads up to
+    /// ``sequenceWindow`` bytes.
+    @inline(__always)
+    static func sequenceLength(at raw: UnsafeRawPointer) -> Int {
+        var offset = 0
+        while offset <= 32 {
+            let unit = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            if unit & 0xFFFF == 0x9FF0 {
+                offset &+= 4
+            } else if unit & 0xFF == 0xE2 {
+                offset &+= 3
+            } else {
+                return 0
+            }
+            let next = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            if next & 0xFF_FFFF == 0x8F_B8EF {
+                offset &+= 3                                                    // U+FE0F
+            } else if next & 0xFF_FFFF == 0x8F_9FF0 && next >> 24 >= 0xBB {
+                offset &+= 4                                                    // a skin tone
+            } else if next & 0xFFFF == 0xA0F3 {
+                while offset <= 32 && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0xFFFF == 0xA0F3 {
+                    offset &+= 4                                                // tag characters
+                }
+                return offset <= 32 ? offset : 0
+            }
+            guard offset <= 32, UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0xFF_FFFF == 0x8D_80E2 else {
+                return offset <= 32 ? offset : 0
+            }
+            offset &+= 3                                                        // U+200D
+        }
+        return 0
     }
 
     /// The words of ``Long`` for the `length` bytes (9–32) at `raw`.

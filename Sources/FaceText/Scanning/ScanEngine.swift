@@ -257,8 +257,10 @@ struct ScanEngine: Sendable {
     /// The shapes chat text is mostly made of (``RunShape``) are told apart
     /// on the first eight bytes, each with its length, so that where the next
     /// cluster starts waits on no lookup: a single scalar is answered from the
-    /// matcher's table, a short cluster (a skin tone, a flag, a keycap) or a
-    /// long one (9 to 32 bytes) found before from the memo's tables for them.
+    /// matcher's table, a short cluster (a skin tone, a flag, a keycap) found
+    /// before from the memo's table for them. A shape that goes on with
+    /// U+200D or tag characters starts a long cluster (9 to 32 bytes): read
+    /// to its end, it is looked up whole among those found before.
     /// Anything else, and any doubt about what follows, goes the general way,
     /// except for the first cluster when `firstByShape` (a run not after a
     /// face): then the run ends before it, and the caller's way decides it.
@@ -288,14 +290,20 @@ struct ScanEngine: Sendable {
                         found = emoji.lone(entry: shape.entry, length: length, qualified: shape.qualified)
                     } else {
                         let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
-                        found = emoji.surelyEnds(follower) ? emoji.lone(entry: shape.entry, length: length, qualified: shape.qualified) : nil
+                        // Else maybe a longer cluster met before (🏳️‍🌈, 🏴󠁧󠁢󠁥󠁮󠁧󠁿).
+                        found = emoji.surelyEnds(follower) ? emoji.lone(entry: shape.entry, length: length, qualified: shape.qualified)
+                            : rememberedLong(longs, bytes, at: index)
                     }
                 case .short:
                     shortLength = length
-                    let key = word & ClusterMemo.mask(length: length)
-                    let entry = shorts[ClusterMemo.shortSlot(key)]
-                    found = entry.key == key && emoji.surelyEnds(raw.loadUnaligned(fromByteOffset: length, as: UInt32.self))
-                        ? (length, entry.face) : nil
+                    let follower = raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                    if UInt32(littleEndian: follower) & 0xFF_FFFF == 0x8D_80E2 {
+                        found = rememberedLong(longs, bytes, at: index)            // U+200D: a longer cluster (👩🏽‍💻)
+                    } else {
+                        let key = word & ClusterMemo.mask(length: length)
+                        let entry = shorts[ClusterMemo.shortSlot(key)]
+                        found = entry.key == key && emoji.surelyEnds(follower) ? (length, entry.face) : nil
+                    }
                 case .other:
                     // (Not for a run's first cluster where the caller's way would read it anyway.)
                     found = firstByShape && index == start ? nil : rememberedLong(longs, bytes, at: index)
@@ -309,28 +317,15 @@ struct ScanEngine: Sendable {
                 mayBeLone = shape.kind == .single
             }
             if firstByShape && index == start { break }
-            // The general way: a lone emoji, a cluster met before, or one read afresh (and remembered).
+            // The general way: a lone emoji, else the rest out of the loop's way.
             let length: Int, face: Int32
             if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
                 (length, face, code) = lone
-            } else if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
-                (length, face) = known
-                code = nil
-                rememberLong(longs, bytes, at: index, length: length, face: face)
             } else {
-                guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
-                (length, face) = found
                 code = nil
-                if index <= memoLimit {
-                    remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
-                    rememberLong(longs, bytes, at: index, length: length, face: face)
-                }
-            }
-            if length == shortLength {
-                // Found the general way where its shape said it ends: the next time, found by its bytes.
-                let key = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    & ClusterMemo.mask(length: length)
-                shorts[ClusterMemo.shortSlot(key)] = ClusterMemo.Short(key: key, face: face)
+                guard let found = generalCluster(bytes, at: index, memoLimit: memoLimit, shortLength: shortLength,
+                                                 memo, shorts, longs, &faceless, for: Sink.self) else { break }
+                (length, face) = found
             }
             sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
             index &+= length
@@ -338,20 +333,57 @@ struct ScanEngine: Sendable {
         return index
     }
 
+    /// The run loop's general way, for a cluster its shapes did not answer
+    /// and that is no lone emoji: a cluster met before, or one read afresh
+    /// (and remembered); nil where no emoji is. Its own function, so that the
+    /// loop stays small.
+    @inline(never)
+    private func generalCluster<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, memoLimit: Int,
+                                                 shortLength: Int,
+                                                 _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
+                                                 _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
+                                                 _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
+                                                 for sink: Sink.Type) -> (length: Int, face: Int32)? {
+        let length: Int, face: Int32
+        if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
+            (length, face) = known
+            rememberLong(longs, bytes, at: index, length: length, face: face)
+        } else {
+            guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { return nil }
+            (length, face) = found
+            if index <= memoLimit {
+                remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
+                rememberLong(longs, bytes, at: index, length: length, face: face)
+            }
+        }
+        if length == shortLength {
+            // Found the general way where its shape said it ends: the next time, found by its bytes.
+            let key = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                & ClusterMemo.mask(length: length)
+            shorts[ClusterMemo.shortSlot(key)] = ClusterMemo.Short(key: key, face: face)
+        }
+        return (length, face)
+    }
+
     /// The cluster of 9 to 32 bytes at `index` if ``ClusterMemo/Long`` holds
-    /// its bytes and the scalar after them does not extend it.
+    /// its bytes, as far as ``ClusterMemo/sequenceLength(at:)`` reads them,
+    /// and the scalar after them does not extend it.
     @inline(__always)
     private func rememberedLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
                                 at index: Int) -> (length: Int, face: Int32)? {
+        guard index &+ ClusterMemo.sequenceWindow <= bytes.count else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        let set = longs.baseAddress! + ClusterMemo.longSet(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+        let length = ClusterMemo.sequenceLength(at: raw)
+        guard length > 8 else { return nil }
+        let words = ClusterMemo.longWords(at: raw, length: length)
+        let set = longs.baseAddress! + ClusterMemo.longSet(words)
         var entry = set[0]
-        if !Self.same(ClusterMemo.longWords(at: raw, length: Int(entry.length)), entry.words) {
+        if !(Self.same(words, entry.words) && Int(entry.length) == length) {
             entry = set[1]
-            guard Self.same(ClusterMemo.longWords(at: raw, length: Int(entry.length)), entry.words) else { return nil }
+            guard Self.same(words, entry.words) && Int(entry.length) == length else { return nil }
         }
-        guard let extends = emoji.mayExtend(bytes, at: index + Int(entry.length)), !extends else { return nil }
-        return (Int(entry.length), entry.face)
+        guard let extends = emoji.mayExtend(bytes, at: index + length), !extends else { return nil }
+        return (length, entry.face)
     }
 
     @inline(__always)
@@ -367,7 +399,7 @@ struct ScanEngine: Sendable {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         guard length > 8, length <= 32, !ClusterMemo.endsInJoiner(raw, length: length) else { return }
         let words = ClusterMemo.longWords(at: raw, length: length)
-        let set = longs.baseAddress! + ClusterMemo.longSet(words.0)
+        let set = longs.baseAddress! + ClusterMemo.longSet(words)
         set[1] = set[0]
         set[0] = ClusterMemo.Long(words: words, length: Int32(length), face: face)
     }

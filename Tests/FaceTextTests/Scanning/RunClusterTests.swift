@@ -24,6 +24,9 @@ import TestSupport
         // ZWJ sequences, short and long, a tag sequence, and one cut short.
         "👩‍💻", "🏳️‍🌈", "🧑🏽‍💻", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "🧑‍🤝‍🧑", "👁️‍🗨️",
         "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "👨\u{200D}",
+        // Long clusters alike but at the end (one table set would not hold them all), and one over 32 bytes.
+        "👩🏽‍💻", "👩🏽‍🔬", "👩🏽‍🍳", "👩🏻‍❤️‍👨🏼", "👩🏻‍❤️‍👨🏽", "👩🏻‍❤️‍👩🏼", "🧑🏻‍🤝‍🧑🏼", "🧑🏻‍🤝‍🧑🏿",
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "❤️‍🔥", "❤️‍🩹", "🏳️‍⚧️", "👩🏻‍❤️‍💋‍👨🏼",
         // Latin-1 symbols that are emoji or text.
         "©", "®", "©️",
         // Extenders right after: a combining mark, U+FE0E, U+20E3, ZWNJ, a symbol mark,
@@ -38,7 +41,8 @@ import TestSupport
         Face(tag: "[赞肤]", emoji: "👍🏽"), Face(tag: "[耶肤]", emoji: "✌🏽"), Face(tag: "[中国]", emoji: "🇨🇳"),
         Face(tag: "[一]", emoji: "1️⃣"), Face(tag: "[井]", emoji: "#️⃣"), Face(tag: "[家]", emoji: "👨‍👩‍👧‍👦"),
         Face(tag: "[英格兰]", emoji: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"), Face(tag: "[码农]", emoji: "👩‍💻"),
-        Face(tag: "[A]", emoji: "\u{1F170}"),
+        Face(tag: "[A]", emoji: "\u{1F170}"), Face(tag: "[码农肤]", emoji: "👩🏽‍💻"), Face(tag: "[情侣]", emoji: "👩🏻‍❤️‍👨🏼"),
+        Face(tag: "[苏格兰]", emoji: "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"), Face(tag: "[心火]", emoji: "❤️‍🔥"),
     ])
 
     /// The output the tokens of the general scanner give.
@@ -81,12 +85,44 @@ import TestSupport
         }
     }
 
+    @Test func longClustersThatShareATableSetAreToldApartByAllTheirBytes() {
+        // Two ZWJ sequences alike in their first sixteen bytes and in their length, that the
+        // long-cluster table puts in one set: each must be found as itself, with its own face.
+        let stem = "👩🏽\u{200D}"
+        let sequences = (0x1F300...0x1F5FF).compactMap(Unicode.Scalar.init).map { stem + String($0) }
+        var bySet: [Int: String] = [:]
+        var pair: (String, String)?
+        for sequence in sequences {
+            let bytes = Array(sequence.utf8) + [UInt8](repeating: 0, count: 32)
+            let set = bytes.withUnsafeBytes { ClusterMemo.longSet(ClusterMemo.longWords(at: $0.baseAddress!, length: sequence.utf8.count)) }
+            if let other = bySet[set], other.utf8.count == sequence.utf8.count {
+                pair = (other, sequence)
+                break
+            }
+            bySet[set] = sequence
+        }
+        guard let (first, second) = pair else {
+            Issue.record("no two sequences share a set")
+            return
+        }
+        let catalog = FaceCatalog(faces: [Face(tag: "[甲]", emoji: first), Face(tag: "[乙]", emoji: second)])
+        let tagger = FaceTagger(catalog: catalog)
+        let padding = String(repeating: "😀", count: 12)
+        for order in [[first, second], [second, first]] {
+            let text = "😀" + (order + order + [first, first, second, second]).joined(separator: "😀") + padding
+            let tagged = String(decoding: tagger.tag(Array(text.utf8)), as: UTF8.self)
+            let expected = text.replacingOccurrences(of: first, with: "[甲]").replacingOccurrences(of: second, with: "[乙]")
+            #expect(tagged == expected)
+        }
+    }
+
     @Test func aClusterLearnedBeforeIsNotTakenWhenWhatFollowsExtendsIt() {
         // Each shape first with a plain emoji after it (so that it is learned), then
         // with an extender after it: the second time it must take the extender in.
         let tagger = FaceTagger(catalog: Self.catalog)
         let padding = String(repeating: "😀", count: 12)
-        for base in ["😀", "❤️", "✌", "👍🏽", "✌🏽", "🇨🇳", "1️⃣", "1⃣", "👩‍💻", "👨‍👩‍👧‍👦", "©"] {
+        for base in ["😀", "❤️", "✌", "👍🏽", "✌🏽", "🇨🇳", "1️⃣", "1⃣", "👩‍💻", "👨‍👩‍👧‍👦", "©", "👩🏽‍💻", "🏳️‍🌈", "👩🏻‍❤️‍👨🏼",
+                     "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"] {
             for extender in ["\u{0301}", "\u{FE0E}", "\u{20E3}", "\u{200D}", "\u{200C}", "\u{1F3FB}", "\u{E0067}", "\u{1D165}", "\u{20D0}"] {
                 let input = Array(("😀" + base + "😀" + base + "😀" + base + extender + padding).utf8)
                 #expect(tagger.tag(input) == expected(input), "\(EmojiName.codePoints(of: base)) + \(EmojiName.codePoints(of: extender))")
