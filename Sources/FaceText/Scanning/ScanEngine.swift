@@ -350,10 +350,14 @@ struct ScanEngine: Sendable {
             rememberLong(longs, bytes, at: index, length: length, face: face)
         } else {
             guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { return nil }
-            (length, face) = found
+            length = found.length
             if index <= memoLimit {
+                // Kept with its number if it has no face, for a sink that counts it by number.
+                face = numbered(found.face, &faceless, bytes, at: index, length: length, for: Sink.self)
                 remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
                 rememberLong(longs, bytes, at: index, length: length, face: face)
+            } else {
+                face = found.face
             }
         }
         if length == shortLength {
@@ -402,6 +406,19 @@ struct ScanEngine: Sendable {
         let set = longs.baseAddress! + ClusterMemo.longSet(words)
         set[1] = set[0]
         set[0] = ClusterMemo.Long(words: words, length: Int32(length), face: face)
+    }
+
+    /// `face`, or for a cluster without a face that some table may keep
+    /// (32 bytes at most, not ending in U+200D), the face that gives its
+    /// number, for a sink that ``TokenSink/wantsFacelessIDs``.
+    @inline(__always)
+    private func numbered<Sink: TokenSink>(_ face: Int32, _ faceless: inout ByteCounts, _ bytes: UnsafeBufferPointer<UInt8>,
+                                           at index: Int, length: Int, for sink: Sink.Type) -> Int32 {
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+        guard Sink.wantsFacelessIDs && face == EmojiMatcher.noFace && length <= 32 && !ClusterMemo.endsInJoiner(raw, length: length) else {
+            return face
+        }
+        return ClusterMemo.face(forFaceless: faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))
     }
 
     /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.

@@ -10,8 +10,9 @@ public struct FaceCounter: Sendable {
     /// Emoji without a face by the number a stream's scanner gave their
     /// spelling (see ``FaceCountingStream``): counted without reading them.
     private var byFaceless: [Int] = []
-    /// Emoji without a face that are one scalar of U+1F000–U+1FFFF (maybe
-    /// with U+FE0F), by scalar: the commonest, counted without hashing their bytes.
+    /// Emoji without a face that are one scalar of U+2000–U+2FFF or
+    /// U+1F000–U+1FFFF (maybe with U+FE0F), by scalar: the commonest,
+    /// counted without hashing their bytes.
     private var bySingle: [Int] = []
     /// Unknown tags, by their bytes.
     private var tagBytes = ByteCounts()
@@ -41,8 +42,7 @@ public struct FaceCounter: Sendable {
             faceless.key(at: id).withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
         }
         for (index, count) in bySingle.enumerated() where count > 0 {
-            let bytes: [UInt8] = [0xF0, 0x9F, 0x80 | UInt8(index >> 6), 0x80 | UInt8(index & 0x3F)]
-            bytes.withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
+            Sink.scalarBytes(ofSingle: index).withUnsafeBytes { _ = emojiBytes.add($0, count: count) }
         }
         // Spellings of an emoji with and without U+FE0F are one key.
         var merged = ByteCounts()
@@ -168,12 +168,22 @@ extension FaceCounter {
         fileprivate var byFace: UnsafeMutablePointer<Int>?
         fileprivate var byFaceless = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
         fileprivate var bySingle: UnsafeMutablePointer<Int>?
-        /// How many scalars ``bySingle`` counts: U+1F000–U+1FFFF.
-        static let singles = 4096
+        /// How many scalars ``bySingle`` counts: U+2000–U+2FFF, then U+1F000–U+1FFFF.
+        static let singles = 8192
         fileprivate var emojiBytes = ByteCounts()
         fileprivate var tagBytes = ByteCounts()
 
         static var wantsFacelessIDs: Bool { true }
+
+        /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
+        static var takesRunClusters: Bool { true }
+
+        /// An emoji of a run, counted as a token; nothing for one that is text (`©` without U+FE0F).
+        @inline(__always)
+        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            guard face != EmojiMatcher.textCode else { return }
+            consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
+        }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
@@ -194,16 +204,24 @@ extension FaceCounter {
             }
         }
 
-        /// The index of a token that is one scalar of U+1F000–U+1FFFF, alone
-        /// or with U+FE0F, in ``bySingle``; nil for any other token.
+        /// The index of a token that is one scalar of U+2000–U+2FFF or
+        /// U+1F000–U+1FFFF, alone or with U+FE0F, in ``bySingle`` (the
+        /// matcher's ``EmojiMatcher/blockUnit(_:)``); nil for any other token.
         @inline(__always)
         private static func single(_ token: RawToken, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-            let length = token.end - token.start
-            guard length == 4 || (length == 7 && bytes[token.start + 4] == 0xEF && bytes[token.start + 5] == 0xB8
-                                   && bytes[token.start + 6] == 0x8F) else { return nil }
-            let word = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt32.self))
-            guard word & 0xC0C0_FFFF == 0x8080_9FF0 else { return nil }     // F0 9F, then two continuation bytes
-            return Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)
+            guard token.start + 4 <= bytes.count else { return nil }
+            let word = UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt32.self)
+            guard let (index, length) = EmojiMatcher.blockUnit(word) else { return nil }
+            let extra = token.end - token.start - length
+            guard extra == 0 || (extra == 3 && bytes[token.start + length] == 0xEF && bytes[token.start + length + 1] == 0xB8
+                                 && bytes[token.start + length + 2] == 0x8F) else { return nil }
+            return index
+        }
+
+        /// The bytes of the scalar at `index` of ``bySingle``.
+        static func scalarBytes(ofSingle index: Int) -> [UInt8] {
+            let high = 0x80 | UInt8(index >> 6 & 0x3F), low = 0x80 | UInt8(index & 0x3F)
+            return index < 4096 ? [0xE2, high, low] : [0xF0, 0x9F, high, low]
         }
     }
 }

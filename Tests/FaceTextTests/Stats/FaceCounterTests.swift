@@ -12,12 +12,12 @@ import TestSupport
         #expect(stream.stats.counts == ["🚀": 3, "👨‍👩‍👧": 1, "🇨🇳": 1])
     }
 
-    /// Every scalar of U+1F000–U+1FFFF alone, with U+FE0F, U+FE0E or a skin
-    /// tone, twice, and after text: counted as a dictionary of the tokens'
-    /// tags and texts (less U+FE0F) counts them, whatever the chunks.
+    /// Every scalar of U+2000–U+2FFF and U+1F000–U+1FFFF alone, with U+FE0F,
+    /// U+FE0E or a skin tone, twice, and after text: counted as a dictionary
+    /// of the tokens' tags and texts (less U+FE0F) counts them, whatever the chunks.
     @Test func everySingleScalarEmojiIsCountedUnderItsSequence() {
         var input = ""
-        for value in UInt32(0x1F000)...0x1FFFF {
+        for value in Array(UInt32(0x2000)...0x2FFF) + Array(UInt32(0x1F000)...0x1FFFF) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = String(scalar)
             input += text + " " + text + "\u{FE0F}" + text + text + "\u{FE0E}a" + text + "\u{1F3FD}\n"
@@ -123,6 +123,31 @@ import TestSupport
             }
             for chunkSize in [bytes.count, 700, 97, 1] {
                 #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    /// Runs of emoji of every shape the run loop tells apart (see
+    /// ``RunClusterTests``), coming again and again: counted as a counter
+    /// given each token's bytes counts them, whatever the chunks.
+    @Test func runsOfEveryShapeAreCountedAsTheirTokensSay() {
+        var random = SeededGenerator(seed: 0xFACE_0041)
+        for catalog in [RunClusterTests.catalog, FaceCatalog(faces: [])] {
+            for round in 0..<8 {
+                var input = "😀"
+                while input.utf8.count < 3000 + 500 * round {
+                    let piece = RunClusterTests.pieces.randomElement(using: &random)!
+                    input += piece.unicodeScalars.first!.value < 0x80 && random.next() % 3 != 0 ? "😀" : piece
+                }
+                let bytes = Array(input.utf8)
+                var expected = FaceCounter(catalog: catalog)
+                for token in FaceScanner(catalog: catalog).tokens(in: bytes) where token.kind != .text {
+                    bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
+                }
+                for chunkSize in [bytes.count, 4097, 64, 7] {
+                    #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected.stats.counts,
+                            "round \(round), chunks of \(chunkSize)")
+                }
             }
         }
     }
