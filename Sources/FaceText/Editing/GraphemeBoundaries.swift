@@ -43,6 +43,41 @@ enum GraphemeBoundaries {
         return starts
     }
 
+    /// Whether `bytes[start..<end]` is one cluster by rules GB9 and GB11
+    /// alone (`start` must be a break): a pictograph or a printable ASCII
+    /// character, then only extenders and ZWJs, and pictographs right after
+    /// a ZWJ that follows a pictograph and extenders. That is how emoji
+    /// sequences, skin tones and keycaps end a line; for them this answers
+    /// without the standard library's breaking. False for anything else,
+    /// which ``starts(in:from:to:)`` then decides.
+    static func isOneCluster(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        guard case .scalar(let first, var length) = UTF8Decoder.decode(limited, at: start) else { return false }
+        // Not a control (GB4 breaks after it), nor a scalar that may join what follows in other ways.
+        var pictographic = EmojiProperties.flags(first) & EmojiProperties.pictographic != 0
+        guard pictographic || first &- 0x21 <= 0x7E - 0x21 else { return false }
+        var joined = false
+        var index = start + length
+        while index < end {
+            guard case .scalar(let value, let next) = UTF8Decoder.decode(limited, at: index) else { return false }
+            length = next
+            let flags = EmojiProperties.flags(value)
+            if value == EmojiProperties.zwj {
+                joined = pictographic                                      // GB9, and GB11 may join a pictograph after it
+                pictographic = false
+            } else if flags & EmojiProperties.extend != 0 {
+                joined = false                                             // GB9
+            } else if flags & EmojiProperties.pictographic != 0 && joined {
+                joined = false                                             // GB11
+                pictographic = true
+            } else {
+                return false
+            }
+            index += length
+        }
+        return true
+    }
+
     /// Removes the breaks the standard library puts between `ExtPict Extend* ZWJ`
     /// and a following Extended_Pictographic scalar (UAX #29 GB11).
     private static func restoreGB11(_ starts: inout [Int], from first: Int, in run: UnsafeBufferPointer<UInt8>, base: Int) {
@@ -78,7 +113,8 @@ enum GraphemeBoundaries {
     static func safePoint(before end: Int, in bytes: UnsafeBufferPointer<UInt8>, minimumDistance: Int = 64) -> Int {
         var position = end - minimumDistance
         while position > 0 {
-            if isSafe(position, bytes, end) { return position }
+            // A continuation byte starts no scalar: not asked about.
+            if bytes[position] & 0xC0 != 0x80 && isSafe(position, bytes, end) { return position }
             position -= 1
         }
         return 0
@@ -92,8 +128,9 @@ enum GraphemeBoundaries {
         guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position) else { return false }
         let always = startsCluster(value)
         let syllable = !always && isHangulSyllable(value)
-        let consonant = !always && !syllable && ClusterStartRanges.linkedConsonants.contains(value)
-        guard always || syllable || consonant || isLonePictograph(value) else { return false }
+        let lone = !always && !syllable && isLonePictograph(value)
+        let consonant = !always && !syllable && !lone && isLinkedConsonant(value)
+        guard always || syllable || consonant || lone else { return false }
         let lead = UTF8Decoder.lastLead(before: position, in: bytes)     // the scalar before
         guard case .scalar(let previous, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == position else {
             return true    // an invalid byte before: always a unit boundary
@@ -149,6 +186,7 @@ enum GraphemeBoundaries {
     /// ``startsCluster(_:)`` past its first two ranges.
     @inline(never)
     private static func startsClusterElsewhere(_ value: UInt32) -> Bool {
+        if isEmojiEnd(value) { return false }
         switch value {
         case 0x2010...0x2027, 0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,
              0x3001...0x3029, 0x3031...0x303C, 0x303E...0x303F, 0x3041...0x3096, 0x30A1...0x30FA,
@@ -168,8 +206,27 @@ enum GraphemeBoundaries {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
               startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value)
-                || ClusterStartRanges.linkedConsonants.contains(value) else { return nil }
+                || isLinkedConsonant(value) else { return nil }
         return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
+    }
+
+    /// Whether `value` is one of ``ClusterStartRanges/linkedConsonants``.
+    @inline(__always)
+    private static func isLinkedConsonant(_ value: UInt32) -> Bool {
+        !isEmojiEnd(value) && ClusterStartRanges.linkedConsonants.contains(value)
+    }
+
+    /// Whether `value` is a scalar lines of emoji are made of: U+FE0F, U+200D,
+    /// or a pictograph, extender or regional indicator of U+2000–U+2FFF or
+    /// U+1F000–U+1FFFF. None of them always starts a cluster or is a linked
+    /// consonant (a test checks), so the tables of those need not be searched
+    /// for them; other scalars are left to the tables (their flags would cost
+    /// a lookup in a larger table).
+    @inline(__always)
+    static func isEmojiEnd(_ value: UInt32) -> Bool {
+        if value == 0xFE0F || value == EmojiProperties.zwj { return true }
+        return (value &- 0x1F000 < 0x1000 || value &- 0x2000 < 0x1000)
+            && EmojiProperties.flags(value) & (EmojiProperties.pictographic | EmojiProperties.extend | EmojiProperties.regionalIndicator) != 0
     }
 
     /// Whether `value` is not Prepend (a few Arabic, Syriac, Malayalam and

@@ -112,6 +112,12 @@ struct BackspaceRun {
                 return true
             }
             window = GraphemeBoundaries.safePoint(before: end, in: bytes, minimumDistance: batch)
+            if GraphemeBoundaries.isOneCluster(in: bytes, from: window, to: end) {
+                // An emoji sequence alone after the safe point (the usual end of a line of emoji).
+                end = window
+                starts.removeAll(keepingCapacity: true)
+                return true
+            }
             starts = GraphemeBoundaries.starts(in: bytes, from: window, to: end)
         }
         end = starts.removeLast()

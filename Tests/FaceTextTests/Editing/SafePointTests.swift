@@ -68,6 +68,48 @@ import TestSupport
         #expect(wrong.isEmpty, "\(wrong.prefix(20)); run swift scripts/generate-cluster-starts.swift")
     }
 
+    @Test func whatIsOneClusterByItsShapeIsOneByTheWholeRules() {
+        // From every boundary of every line to each of the next boundaries (and to a
+        // place inside a cluster): whenever the shortcut says one cluster, the
+        // boundaries computed the general way say so too.
+        var taken = 0
+        for line in Self.lines {
+            line.withUnsafeBufferPointer { bytes in
+                let boundaries = GraphemeBoundaries.starts(in: bytes, from: 0, to: bytes.count) + [bytes.count]
+                for (number, start) in boundaries.dropLast().enumerated() {
+                    for end in boundaries[(number + 1)...].prefix(3) + [min(start + 5, bytes.count)] where end > start {
+                        guard GraphemeBoundaries.isOneCluster(in: bytes, from: start, to: end) else { continue }
+                        taken += 1
+                        #expect(GraphemeBoundaries.starts(in: bytes, from: start, to: end) == [start],
+                                "\(EmojiName.codePoints(of: String(decoding: bytes[start..<end], as: UTF8.self)))")
+                    }
+                }
+            }
+        }
+        #expect(taken > 1000)
+        // It answers for the shapes of emoji, and leaves others to the rules.
+        for (text, one) in [("👩🏽‍💻", true), ("❤️", true), ("1️⃣", true), ("👍🏽", true), ("🏴\u{E0067}\u{E0062}\u{E007F}", true),
+                            ("a\u{0301}", true), ("🇨🇳", false), ("😀😀", false), ("a\u{200D}😀", false), ("👨\u{200D}\u{0301}😀", false),
+                            ("\t\u{0301}", false), ("\u{0915}\u{094D}\u{0937}", false)] {
+            let bytes = Array(text.utf8)
+            let answer = bytes.withUnsafeBufferPointer { GraphemeBoundaries.isOneCluster(in: $0, from: 0, to: $0.count) }
+            #expect(answer == one, "\(EmojiName.codePoints(of: text))")
+        }
+    }
+
+    @Test func noScalarLinesOfEmojiEndInIsInTheTablesOfStarts() {
+        // What lets a safe point be found without searching those tables for emoji.
+        var wrong: [UInt32] = []
+        for table in [ClusterStartRanges.alwaysStarts, ClusterStartRanges.linkedConsonants] {
+            for range in table.ranges {
+                wrong += range.filter { GraphemeBoundaries.isEmojiEnd($0) }.prefix(5)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+        // And some that are: pictographs of both blocks, U+FE0F, U+200D, U+20E3, a skin tone, a regional indicator.
+        #expect([0x1F600, 0x2642, 0xFE0F, 0x200D, 0x20E3, 0x1F3FD, 0x1F1E8].allSatisfy { GraphemeBoundaries.isEmojiEnd($0) })
+    }
+
     @Test func pressingFromTheEndGivesTheClustersOfTheWholeLine() {
         let finder = UnitFinder(catalog: FaceCatalog(faces: []), anyTag: false)
         for line in Self.lines {
