@@ -52,8 +52,7 @@ struct FlatStrings: Sendable {
             let source = UnsafeRawPointer(bitPattern: own ^ ((tag ^ own) & mask))!
             let count = length ^ ((Int(span.count) ^ length) & mask)
             guard UInt(bitPattern: count) <= 32 else { return false }
-            ByteBlock.copy(from: source, to: UnsafeMutableRawPointer(out.freeSpace(atLeast: ByteBlock.size).baseAddress!))
-            out.commitTail(count)
+            out.appendBlock(from: source, length: count)
             return true
         }
     }

@@ -40,6 +40,15 @@ struct OutputBuffer {
         return UnsafeMutableBufferPointer(start: base + count, count: capacity - count)
     }
 
+    /// Appends the first `length` (at most 32) of the 32 bytes at `source`,
+    /// with one copy of all 32 (``ByteBlock``).
+    @inline(__always)
+    mutating func appendBlock(from source: UnsafeRawPointer, length: Int) {
+        if count &+ ByteBlock.size > capacity { grow(to: count &+ ByteBlock.size) }
+        ByteBlock.copy(from: source, to: UnsafeMutableRawPointer(base + count))
+        count &+= length
+    }
+
     /// Keeps `written` bytes stored in the ``freeSpace(atLeast:)``.
     @inline(__always)
     mutating func commitTail(_ written: Int) {
