@@ -353,11 +353,17 @@ struct EmojiMatcher: Sendable {
     /// scalar), so that the caller takes its slower path.
     @inline(__always)
     func surelyEnds(_ raw: UInt32) -> Bool {
+        blockCodes.withUnsafeBufferPointer { Self.surelyEnds(raw, codes: $0) }
+    }
+
+    /// ``surelyEnds(_:)`` with ``blockCodes`` as `codes`, for a loop that holds them.
+    @inline(__always)
+    static func surelyEnds(_ raw: UInt32, codes: UnsafeBufferPointer<Int32>) -> Bool {
         let word = UInt32(littleEndian: raw)
         let lead = word & 0xFF
         if lead < 0x80 || lead &- 0xE4 < 6 { return true }
-        guard let (entry, _) = Self.blockUnit(raw) else { return false }
-        return blockCodes.withUnsafeBufferPointer { $0[entry] } != Self.extendCode
+        guard let (entry, _) = blockUnit(raw) else { return false }
+        return codes[entry] != extendCode
     }
 
     /// A single scalar of the two blocks (table entry `entry`), maybe with
@@ -367,10 +373,16 @@ struct EmojiMatcher: Sendable {
     /// of text style without U+FE0F); nil for a scalar that is no emoji, or one that extends.
     @inline(__always)
     func lone(entry: Int, length: Int, qualified: Bool) -> (length: Int, face: Int32)? {
-        let code = blockCodes.withUnsafeBufferPointer { $0[entry] }
-        guard code >= Self.textCode else { return nil }
+        blockCodes.withUnsafeBufferPointer { Self.lone(entry: entry, length: length, qualified: qualified, codes: $0) }
+    }
+
+    /// ``lone(entry:length:qualified:)`` with ``blockCodes`` as `codes`, for a loop that holds them.
+    @inline(__always)
+    static func lone(entry: Int, length: Int, qualified: Bool, codes: UnsafeBufferPointer<Int32>) -> (length: Int, face: Int32)? {
+        let code = codes[entry]
+        guard code >= textCode else { return nil }
         // With U+FE0F, a scalar of text style is an emoji (without a face, or it would have one).
-        return (length, qualified && code == Self.textCode ? Self.noFace : code)
+        return (length, qualified && code == textCode ? noFace : code)
     }
 
     /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.
