@@ -124,7 +124,8 @@ struct ScanEngine: Sendable {
         // and the first change to them would copy them whole.
         var sink = consume outerSink
         defer { outerSink = sink }
-        return classes.withUnsafeBufferPointer { classes in
+        // The matcher's table of scalars, held for the whole buffer (the run loop's lone scalars).
+        return emoji.blockCodes.withUnsafeBufferPointer { codes in classes.withUnsafeBufferPointer { classes in
             var index = 0
             var textStart = 0
             while index < count {
@@ -137,7 +138,7 @@ struct ScanEngine: Sendable {
                     flushText(textStart, index, bytes, &sink)
                     textStart = index
                     let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes,
-                                           firstByShape: true, into: &sink)
+                                           codes, firstByShape: true, into: &sink)
                     if stop != index {
                         index = stop
                         textStart = stop
@@ -187,7 +188,8 @@ struct ScanEngine: Sendable {
                         // Each cluster of the run to the sink, in a loop of its own.
                         flushText(textStart, index, bytes, &sink)
                         if index < count, classes[256 &+ Int(bytes[index])] != 0 {
-                            index = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, into: &sink)
+                            index = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, codes,
+                                                    into: &sink)
                         }
                         textStart = index
                         continue
@@ -230,7 +232,7 @@ struct ScanEngine: Sendable {
             }
             flushText(textStart, count, bytes, &sink)
             return count
-        }
+        } }
     }
 
     /// The cluster at `index` if the memo holds its bytes and the scalar after them does not extend it.
@@ -270,10 +272,12 @@ struct ScanEngine: Sendable {
                                               _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
                                               _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
                                               _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
-                                              _ classes: UnsafeBufferPointer<UInt8>, firstByShape: Bool = false,
-                                              into sink: inout Sink) -> Int {
-        // The matcher's table of scalars, held for the whole run.
-        emoji.blockCodes.withUnsafeBufferPointer { codes in
+                                              _ classes: UnsafeBufferPointer<UInt8>, _ codes: UnsafeBufferPointer<Int32>,
+                                              firstByShape: Bool = false, into outerSink: inout Sink) -> Int {
+        // The sink in a local: what it holds (an output buffer's place) may stay in registers.
+        var sink = consume outerSink
+        defer { outerSink = sink }
+        do {
             let count = bytes.count
             var index = start
             var code: Int32?
