@@ -351,12 +351,7 @@ struct EmojiMatcher: Sendable {
     /// surely extends no cluster: ASCII, U+4000–U+9FFF, or a scalar of the
     /// two blocks that is no extender. False also when unsure (any other
     /// scalar), so that the caller takes its slower path.
-    @inline(__always)
-    func surelyEnds(_ raw: UInt32) -> Bool {
-        blockCodes.withUnsafeBufferPointer { Self.surelyEnds(raw, codes: $0) }
-    }
-
-    /// ``surelyEnds(_:)`` with ``blockCodes`` as `codes`, for a loop that holds them.
+    /// (`codes` is ``blockCodes``, held by the caller for a whole loop.)
     @inline(__always)
     static func surelyEnds(_ raw: UInt32, codes: UnsafeBufferPointer<Int32>) -> Bool {
         let word = UInt32(littleEndian: raw)
@@ -371,12 +366,7 @@ struct EmojiMatcher: Sendable {
     /// when what follows is known not to extend it: its length and face,
     /// ``noFace`` for an emoji without one, ``textCode`` for text (a scalar
     /// of text style without U+FE0F); nil for a scalar that is no emoji, or one that extends.
-    @inline(__always)
-    func lone(entry: Int, length: Int, qualified: Bool) -> (length: Int, face: Int32)? {
-        blockCodes.withUnsafeBufferPointer { Self.lone(entry: entry, length: length, qualified: qualified, codes: $0) }
-    }
-
-    /// ``lone(entry:length:qualified:)`` with ``blockCodes`` as `codes`, for a loop that holds them.
+    /// (`codes` is ``blockCodes``, held by the caller for a whole loop.)
     @inline(__always)
     static func lone(entry: Int, length: Int, qualified: Bool, codes: UnsafeBufferPointer<Int32>) -> (length: Int, face: Int32)? {
         let code = codes[entry]

@@ -277,68 +277,66 @@ struct ScanEngine: Sendable {
         // The sink in a local: what it holds (an output buffer's place) may stay in registers.
         var sink = consume outerSink
         defer { outerSink = sink }
-        do {
-            let count = bytes.count
-            var index = start
-            var code: Int32?
-            repeat {
-                var shortLength = 0
-                var mayBeLone = true
-                if index <= memoLimit {
-                    let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-                    let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-                    let found: (length: Int, face: Int32)?
-                    let shape = RunShape(word)
-                    let length = shape.length
-                    switch shape.kind {
-                    case .single:
-                        if shape.ends {
-                            found = EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
-                        } else {
-                            let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
-                            // Else maybe a longer cluster met before (🏳️‍🌈, 🏴󠁧󠁢󠁥󠁮󠁧󠁿).
-                            found = EmojiMatcher.surelyEnds(follower, codes: codes)
-                                ? EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
-                                : rememberedLong(longs, bytes, at: index)
-                        }
-                    case .short:
-                        shortLength = length
-                        let follower = raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
-                        if UInt32(littleEndian: follower) & 0xFF_FFFF == 0x8D_80E2 {
-                            found = rememberedLong(longs, bytes, at: index)            // U+200D: a longer cluster (👩🏽‍💻)
-                        } else {
-                            let key = word & ClusterMemo.mask(length: length)
-                            let entry = shorts[ClusterMemo.shortSlot(key)]
-                            found = entry.key == key && EmojiMatcher.surelyEnds(follower, codes: codes) ? (length, entry.face) : nil
-                        }
-                    case .other:
-                        // (Not for a run's first cluster where the caller's way would read it anyway.)
-                        found = firstByShape && index == start ? nil : rememberedLong(longs, bytes, at: index)
+        let count = bytes.count
+        var index = start
+        var code: Int32?
+        repeat {
+            var shortLength = 0
+            var mayBeLone = true
+            if index <= memoLimit {
+                let raw = UnsafeRawPointer(bytes.baseAddress! + index)
+                let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let found: (length: Int, face: Int32)?
+                let shape = RunShape(word)
+                let length = shape.length
+                switch shape.kind {
+                case .single:
+                    if shape.ends {
+                        found = EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
+                    } else {
+                        let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                        // Else maybe a longer cluster met before (🏳️‍🌈, 🏴󠁧󠁢󠁥󠁮󠁧󠁿).
+                        found = EmojiMatcher.surelyEnds(follower, codes: codes)
+                            ? EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
+                            : rememberedLong(longs, bytes, at: index)
                     }
-                    if let found {
-                        sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)
-                        index &+= found.length
-                        code = nil
-                        continue
+                case .short:
+                    shortLength = length
+                    let follower = raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                    if UInt32(littleEndian: follower) & 0xFF_FFFF == 0x8D_80E2 {
+                        found = rememberedLong(longs, bytes, at: index)            // U+200D: a longer cluster (👩🏽‍💻)
+                    } else {
+                        let key = word & ClusterMemo.mask(length: length)
+                        let entry = shorts[ClusterMemo.shortSlot(key)]
+                        found = entry.key == key && EmojiMatcher.surelyEnds(follower, codes: codes) ? (length, entry.face) : nil
                     }
-                    mayBeLone = shape.kind == .single
+                case .other:
+                    // (Not for a run's first cluster where the caller's way would read it anyway.)
+                    found = firstByShape && index == start ? nil : rememberedLong(longs, bytes, at: index)
                 }
-                if firstByShape && index == start { break }
-                // The general way: a lone emoji, else the rest out of the loop's way.
-                let length: Int, face: Int32
-                if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
-                    (length, face, code) = lone
-                } else {
+                if let found {
+                    sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)
+                    index &+= found.length
                     code = nil
-                    guard let found = generalCluster(bytes, at: index, memoLimit: memoLimit, shortLength: shortLength,
-                                                     memo, shorts, longs, &faceless, for: Sink.self) else { break }
-                    (length, face) = found
+                    continue
                 }
-                sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
-                index &+= length
-            } while index < count && classes[256 &+ Int(bytes[index])] != 0
-            return index
-        }
+                mayBeLone = shape.kind == .single
+            }
+            if firstByShape && index == start { break }
+            // The general way: a lone emoji, else the rest out of the loop's way.
+            let length: Int, face: Int32
+            if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
+                (length, face, code) = lone
+            } else {
+                code = nil
+                guard let found = generalCluster(bytes, at: index, memoLimit: memoLimit, shortLength: shortLength,
+                                                 memo, shorts, longs, &faceless, for: Sink.self) else { break }
+                (length, face) = found
+            }
+            sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
+            index &+= length
+        } while index < count && classes[256 &+ Int(bytes[index])] != 0
+        return index
     }
 
     /// The run loop's general way, for a cluster its shapes did not answer
