@@ -88,6 +88,8 @@ private struct ListingSink: TokenSink {
     static var takesRunClusters: Bool { true }
 
     /// An emoji of a run: its line, with or without a face; nothing for one that is text (`©` without U+FE0F).
+    /// (What the protocol's default does through ``consume(_:in:)``, written straight: through
+    /// the token, `scan` was 3–5% slower on lines of emoji.)
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         guard face != EmojiMatcher.textCode else { return }
         writer.write(kind: ScanLineWriter.kindIndex(.emoji), face: face, offset: base + start,

@@ -434,11 +434,8 @@ struct ScanEngine: Sendable {
                                            for sink: Sink.Type) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         guard ClusterMemo.keeps(raw, length: length) else { return }
-        var face = face
-        if Sink.wantsFacelessIDs && face == EmojiMatcher.noFace {
-            // Numbered, so that the sink counts it again without reading its bytes.
-            face = ClusterMemo.face(forFaceless: faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))
-        }
+        // Numbered, so that the sink counts it again without reading its bytes.
+        let face = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
         let mask = ClusterMemo.mask(length: length)
         let words = ClusterMemo.words(at: raw, mask: mask, length: length)
         let set = memo.baseAddress! + ClusterMemo.set(at: raw)

@@ -86,7 +86,8 @@ protocol TokenSink {
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
 
     /// A cluster of a run of emoji, for a sink that ``takesRunClusters``:
-    /// `face` is its face, or negative for none or for text.
+    /// `face` is its face, or negative for none or for text
+    /// (``EmojiMatcher/textCode``: `©` without U+FE0F).
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>)
 }
 
@@ -99,7 +100,10 @@ extension TokenSink {
     @inline(__always)
     mutating func willScan(from offset: Int) {}
 
+    /// By default, an emoji token, with or without a face; nothing for a cluster that is text.
+    @inline(__always)
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        consume(RawToken(kind: face < 0 ? .text : .emoji, face: face, start: start, end: start + length), in: bytes)
+        guard face != EmojiMatcher.textCode else { return }
+        consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
     }
 }

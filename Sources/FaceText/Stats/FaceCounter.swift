@@ -175,15 +175,8 @@ extension FaceCounter {
 
         static var wantsFacelessIDs: Bool { true }
 
-        /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
+        /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop), each as an emoji token.
         static var takesRunClusters: Bool { true }
-
-        /// An emoji of a run, counted as a token; nothing for one that is text (`©` without U+FE0F).
-        @inline(__always)
-        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-            guard face != EmojiMatcher.textCode else { return }
-            consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
-        }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
