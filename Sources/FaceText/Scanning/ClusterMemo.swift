@@ -63,8 +63,10 @@ struct ClusterMemo: Sendable {
         var face: Int32
     }
 
-    /// The number of sets of ``longs``.
-    static let longSets = 2048
+    /// The number of sets of ``longs``: 16,384 clusters (640 KB), more than
+    /// all the ZWJ and tag sequences there are in every spelling (with and
+    /// without U+FE0F), which 2,048 sets held too few of.
+    static let longSets = 8192
     /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
     /// clusters without a face that were kept, by the number each got, which
     /// its entry gives as its face (see ``face(forFaceless:)``).
@@ -105,7 +107,7 @@ struct ClusterMemo: Sendable {
     @inline(__always)
     static func longSet(_ words: (UInt64, UInt64, UInt64, UInt64)) -> Int {
         let key = words.0 ^ words.1 &* 0xFF51_AFD7_ED55_8CCD ^ words.2 &* 0xC4CE_B9FE_1A85_EC53 ^ words.3 &* 0x2545_F491_4F6C_DD1D
-        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 53) << 1     // the top 11 bits: 2048 sets
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 51) << 1     // the top 13 bits: 8192 sets
     }
 
     /// The length of the sequence at `raw` as its bytes spell it, for

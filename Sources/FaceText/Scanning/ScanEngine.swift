@@ -157,6 +157,11 @@ struct ScanEngine: Sendable {
                         switch outcome {
                         case .face(.emoji, index, let length, let face):
                             remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
+                            if Sink.takesRunClusters {
+                                // A long cluster that starts a run: found in the run loop's table the next time.
+                                let face = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
+                                rememberLong(longs, bytes, at: index, length: length, face: face)
+                            }
                         case .skip(let length):
                             // A cluster the matcher found to be text (`©` without U+FE0F): so is it the next time.
                             remember(memo, &faceless, bytes, at: index, length: length, face: EmojiMatcher.textCode, for: Sink.self)
@@ -311,8 +316,7 @@ struct ScanEngine: Sendable {
                         found = entry.key == key && EmojiMatcher.surelyEnds(follower, codes: codes) ? (length, entry.face) : nil
                     }
                 case .other:
-                    // (Not for a run's first cluster where the caller's way would read it anyway.)
-                    found = firstByShape && index == start ? nil : rememberedLong(longs, bytes, at: index)
+                    found = rememberedLong(longs, bytes, at: index)
                 }
                 if let found {
                     sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)

@@ -126,6 +126,9 @@ import TestSupport
             for extender in ["\u{0301}", "\u{FE0E}", "\u{20E3}", "\u{200D}", "\u{200C}", "\u{1F3FB}", "\u{E0067}", "\u{1D165}", "\u{20D0}"] {
                 let input = Array(("😀" + base + "😀" + base + "😀" + base + extender + padding).utf8)
                 #expect(tagger.tag(input) == expected(input), "\(EmojiName.codePoints(of: base)) + \(EmojiName.codePoints(of: extender))")
+                // The same where it starts its run (after text), learned there.
+                let first = Array(("a" + base + "a" + base + "😀a" + base + extender + padding).utf8)
+                #expect(tagger.tag(first) == expected(first), "a \(EmojiName.codePoints(of: base)) + \(EmojiName.codePoints(of: extender))")
             }
         }
     }
