@@ -9,7 +9,7 @@ import Glibc
 ///
 /// A table of sets of two slots (2,048 sets, doubled up to 16,384 when
 /// more texts come than it holds: every emoji there is, say), each set found
-/// from a hash of the kind, face and text, points into one store of parts
+/// from a hash of the kind, face and whole text, points into one store of parts
 /// (1 MiB, emptied with the table when full). A slot holds its text's kind,
 /// face, length and first and last eight bytes, and is used only when all
 /// of them are the token's (and, past 16 bytes, the middle of the text its
@@ -67,7 +67,7 @@ final class ScanLineHeads {
         guard count > 0, count <= Self.longestText else { return nil }
         let key = Self.key(kind, face: face, count: count)
         let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), count, readable: readable)
-        let set = Self.index(key, ends, slotBits)
+        let set = Self.index(key, ends, Self.middle(UnsafeRawPointer(text.baseAddress!), count), slotBits)
         var slot = slots[set]
         if slot.key != key || slot.ends != ends {
             slot = slots[set + 1]
@@ -100,7 +100,7 @@ final class ScanLineHeads {
         let key = Self.key(kind, face: face, count: text.count)
         let ends = Self.ends(UnsafeRawPointer(text.baseAddress!), text.count, readable: readable)
         // The newer of a set's two slots is the first; the older is dropped.
-        let set = Self.index(key, ends, slotBits)
+        let set = Self.index(key, ends, Self.middle(UnsafeRawPointer(text.baseAddress!), text.count), slotBits)
         slots[set + 1] = slots[set]
         slots[set] = Slot(key: key, ends: ends, start: UInt32(used), headCount: UInt16(headCount),
                           textOffset: UInt8(textOffset), tailCount: UInt8(writer.count - headCount))
@@ -118,7 +118,9 @@ final class ScanLineHeads {
         // Older slots (the second of each set) first, so that newer ones stay first where two meet.
         for offset in [1, 0] {
             for index in stride(from: offset, to: oldCount, by: 2) where old[index].key != 0 {
-                let set = Self.index(old[index].key, old[index].ends, slotBits)
+                // The text's middle is read where the head holds it.
+                let text = UnsafeRawPointer(store + Int(old[index].start) + Int(old[index].textOffset))
+                let set = Self.index(old[index].key, old[index].ends, Self.middle(text, Int(old[index].key & 0xFF)), slotBits)
                 slots[set + 1] = slots[set]
                 slots[set] = old[index]
             }
@@ -139,9 +141,24 @@ final class ScanLineHeads {
 
     /// The first slot of the set of two where this text may be kept.
     @inline(__always)
-    private static func index(_ key: UInt64, _ ends: (UInt64, UInt64), _ slotBits: Int) -> Int {
-        let mixed = (ends.0 ^ (ends.1 << 29 | ends.1 >> 35) ^ key) &* 0x9E37_79B9_7F4A_7C15
+    private static func index(_ key: UInt64, _ ends: (UInt64, UInt64), _ middle: UInt64, _ slotBits: Int) -> Int {
+        let mixed = (ends.0 ^ (ends.1 << 29 | ends.1 >> 35) ^ key ^ middle) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed &>> UInt64(64 &- slotBits)) & ~1     // slotBits is 12 to 15
+    }
+
+    /// A hash of the bytes between a text's first and last eight (0 for a
+    /// text of 16 bytes or fewer), so that texts alike at both ends (👨‍👩‍👧‍👦
+    /// and 👨‍👨‍👧‍👦; 👨‍🦽‍➡️, 👨‍🦼‍➡️ and 👨‍🦯‍➡️) are kept in different
+    /// sets instead of taking each other's place in one.
+    @inline(__always)
+    private static func middle(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        var offset = 8
+        while offset < count &- 8 {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+            offset &+= 8
+        }
+        return hash
     }
 
     /// The first and last eight of the `count` (≥ 1) bytes at `bytes`, with
