@@ -87,6 +87,10 @@ private struct ListingSink: TokenSink {
     /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
     static var takesRunClusters: Bool { true }
 
+    /// Emoji without a face come numbered, as many as the writer finds their line parts by number.
+    static var wantsFacelessIDs: Bool { true }
+    static var facelessIDLimit: Int { ScanLineHeads.numbers }
+
     /// An emoji of a run: its line, with or without a face; nothing for one that is text (`©` without U+FE0F).
     /// (What the protocol's default does through ``consume(_:in:)``, written straight: through
     /// the token, `scan` was 3–5% slower on lines of emoji.)

@@ -15,6 +15,11 @@ import Glibc
 /// of them are the token's (and, past 16 bytes, the middle of the text its
 /// head holds too): the parts are exact or not used, and two spellings of
 /// one face of the same length each keep a slot of the set.
+///
+/// An emoji without a face that its stream's scanner numbered (see
+/// ``ClusterMemo/facelessID(_:)``) is found by its number instead, in a
+/// table of ``numbers`` entries: no hash, no compare. The numbers are
+/// those of one stream: ``forgetNumbers()`` when another starts.
 final class ScanLineHeads {
     /// The longest text kept; longer faces (rare: image references) are written piece by piece.
     static let longestText = 64
@@ -22,6 +27,8 @@ final class ScanLineHeads {
     static let slack = 128
     private static let firstSlotBits = 12, mostSlotBits = 15
     private static let storeCapacity = 1 << 20
+    /// How many numbered emoji the table by number holds (a stream numbers no more for `scan`).
+    static let numbers = 1 << 14
 
     /// A head and its tail, end to end in the store.
     struct Parts {
@@ -42,6 +49,15 @@ final class ScanLineHeads {
     }
 
     private var slots: UnsafeMutablePointer<Slot>
+    /// Parts by number (see ``parts(number:)``).
+    private let byNumber: UnsafeMutablePointer<Numbered>
+
+    /// Where the parts of a numbered emoji are in the store; a head count of 0 for none.
+    private struct Numbered {
+        var start: UInt32 = 0
+        var headCount: UInt16 = 0
+        var tailCount: UInt8 = 0
+    }
     private var slotBits = ScanLineHeads.firstSlotBits
     /// Parts kept since the table last grew or was emptied.
     private var keeps = 0
@@ -53,11 +69,35 @@ final class ScanLineHeads {
         slots.initialize(repeating: Slot(), count: 1 << Self.firstSlotBits)
         store = .allocate(capacity: Self.storeCapacity + Self.slack)
         store.initialize(repeating: 0, count: Self.storeCapacity + Self.slack)
+        byNumber = .allocate(capacity: Self.numbers)
+        byNumber.initialize(repeating: Numbered(), count: Self.numbers)
     }
 
     deinit {
         slots.deallocate()
         store.deallocate()
+        byNumber.deallocate()
+    }
+
+    /// The parts kept for the emoji without a face numbered `number`, if any.
+    @inline(__always)
+    func parts(number: Int) -> Parts? {
+        guard number < Self.numbers else { return nil }
+        let entry = byNumber[number]
+        guard entry.headCount > 0 else { return nil }
+        return Self.parts(store + Int(entry.start), Int(entry.headCount), Int(entry.tailCount))
+    }
+
+    /// Finds `parts` (kept in this table's store) by `number` from now on.
+    func remember(_ parts: Parts, number: Int) {
+        guard number < Self.numbers else { return }
+        byNumber[number] = Numbered(start: UInt32(store.distance(to: UnsafeMutablePointer(mutating: parts.head.baseAddress!))),
+                                    headCount: UInt16(parts.head.count), tailCount: UInt8(parts.tail.count))
+    }
+
+    /// Forgets every number: a new stream numbers its emoji afresh.
+    func forgetNumbers() {
+        byNumber.update(repeating: Numbered(), count: Self.numbers)
     }
 
     /// The parts kept for this kind, face and text, if any.
@@ -90,6 +130,7 @@ final class ScanLineHeads {
             used = 0
             keeps = 0
             slots.update(repeating: Slot(), count: 1 << slotBits)
+            forgetNumbers()
         } else if keeps >= 1 << (slotBits - 1) && slotBits < Self.mostSlotBits {
             grow()
         }

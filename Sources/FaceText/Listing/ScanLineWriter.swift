@@ -23,8 +23,10 @@ struct ScanLineWriter {
         startFile("-")
     }
 
+    /// Starts a file, whose stream numbers its emoji afresh.
     mutating func startFile(_ name: String) {
         makeUnique()
+        heads.forgetNumbers()
         place.startFile(Array((",\"file\":" + JSONText.quoted(name) + ",\"line\":").utf8))
     }
 
@@ -37,16 +39,17 @@ struct ScanLineWriter {
     }
 
     /// Writes the line of a face (`kind` as ``kindIndex(_:)`` gives it,
-    /// `face` negative for none) found at `offset` of the current file, on
-    /// line `line`. `text` is its bytes, and `readable` how many bytes may
-    /// be read from the start of `text` (at least its length).
+    /// `face` negative for none, or the number of an emoji without a face)
+    /// found at `offset` of the current file, on line `line`. `text` is its
+    /// bytes, and `readable` how many bytes may be read from the start of
+    /// `text` (at least its length).
     @inline(__always)
     func write(kind: UInt8, face: Int32, offset: Int, text bytes: UnsafeBufferPointer<UInt8>, readable: Int,
                line: Int, to out: inout LineSpace) {
         let (high, low) = offset.quotientAndRemainder(dividingBy: 10_000)
         if line != place.line || high != place.high { place.set(line: line, high: high) }
-        if let parts = heads.parts(kind: kind, face: face, text: bytes, readable: readable)
-            ?? keptParts(kind: kind, face: face, bytes, readable: readable) {
+        let number = ClusterMemo.facelessID(face)
+        if let parts = (number.flatMap { heads.parts(number: $0) }) ?? foundParts(kind: kind, face: face, bytes, readable: readable, number: number) {
             var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
             // Heads of faces are 80 or 96 bytes long, nearly all: six blocks (eight cost `scan` 3–4% on face-dense input).
             writer.put(parts.head, copyingUpTo: 96)
@@ -69,6 +72,17 @@ struct ScanLineWriter {
         Self.writeOffset(low: low, high: high, to: &writer)
         Self.writeTail(length: bytes.count, to: &writer)
         out.advance(by: writer.count)
+    }
+
+    /// The parts of this token's line kept or built and kept, when its text
+    /// can be kept (plain and short); found by `number` from now on, if any.
+    @inline(__always)
+    private func foundParts(kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>, readable: Int,
+                            number: Int?) -> ScanLineHeads.Parts? {
+        guard let parts = heads.parts(kind: kind, face: face, text: text, readable: readable)
+            ?? keptParts(kind: kind, face: face, text, readable: readable) else { return nil }
+        if let number { heads.remember(parts, number: number) }
+        return parts
     }
 
     /// The parts of this token's line built and kept, when its text can be kept (plain and short).

@@ -420,12 +420,14 @@ struct ScanEngine: Sendable {
 
     /// `face`, or for a cluster without a face that some table may keep
     /// (32 bytes at most, not ending in U+200D), the face that gives its
-    /// number, for a sink that ``TokenSink/wantsFacelessIDs``.
+    /// number, for a sink that ``TokenSink/wantsFacelessIDs`` (while fewer
+    /// than its ``TokenSink/facelessIDLimit`` are numbered).
     @inline(__always)
     private func numbered<Sink: TokenSink>(_ face: Int32, _ faceless: inout ByteCounts, _ bytes: UnsafeBufferPointer<UInt8>,
                                            at index: Int, length: Int, for sink: Sink.Type) -> Int32 {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard Sink.wantsFacelessIDs && face == EmojiMatcher.noFace && length <= 32 && !ClusterMemo.endsInJoiner(raw, length: length) else {
+        guard Sink.wantsFacelessIDs && face == EmojiMatcher.noFace && length <= 32 && !ClusterMemo.endsInJoiner(raw, length: length)
+                && faceless.count < Sink.facelessIDLimit else {
             return face
         }
         return ClusterMemo.face(forFaceless: faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))

@@ -70,6 +70,11 @@ protocol TokenSink {
     /// so that it can be counted without reading its bytes.
     static var wantsFacelessIDs: Bool { get }
 
+    /// For a sink that ``wantsFacelessIDs``: how many spellings a stream
+    /// numbers at most (those after come with no number), so that what the
+    /// numbers take stays bounded however many distinct clusters come.
+    static var facelessIDLimit: Int { get }
+
     /// Whether each cluster of a run of emoji (clusters strung together after
     /// a face, or from an emoji whose shape the run loop tells) comes to
     /// ``consumeRunCluster(face:start:length:in:)``, text or not, instead of
@@ -94,6 +99,7 @@ protocol TokenSink {
 extension TokenSink {
     static var wantsFacelessEmoji: Bool { true }
     static var wantsFacelessIDs: Bool { false }
+    static var facelessIDLimit: Int { .max }
     static var takesRunClusters: Bool { false }
 
     /// Sinks that report no offsets need not know them.

@@ -60,6 +60,38 @@ import TestSupport
         expectLinesAreTheTokens(of: Array(input.utf8), chunks: [1 << 16])
     }
 
+    @Test func moreDistinctEmojiThanAreNumberedAreEachListedRight() {
+        // Emoji without a face are numbered by the stream and their line parts found by
+        // number, up to a limit; past it, and when the store of parts fills and is
+        // emptied (16,807 sequences, their line parts over 100 bytes each), by their bytes.
+        let people = ["👨", "👩", "👧", "👦", "🧑", "👶", "🧒"]
+        var sequences: [String] = []
+        for a in people { for b in people { for c in people { for d in people { for e in people {
+            sequences.append([a, b, c, d, e].joined(separator: "\u{200D}"))
+        } } } } }
+        var random = SeededGenerator(seed: 0xFACE_0021)
+        var input = ""
+        for _ in 0..<2 { for sequence in sequences.shuffled(using: &random) { input += sequence + "😀" + sequence + " " } }
+        expectLinesAreTheTokens(of: Array(input.utf8), chunks: [1 << 16])
+    }
+
+    @Test func eachFileNumbersItsEmojiAfresh() {
+        // The same emoji in another order in the next file get other numbers: each
+        // file's lines are what a lister of that file alone writes.
+        let emoji = ["🧑‍🎄", "👨‍🦰", "🥷", "🫠", "🧑🏽‍💻", "🇦🇶", "🐦‍🔥"]
+        let first = String(repeating: emoji.joined() + " ", count: 20)
+        let second = String(repeating: emoji.reversed().joined() + "a", count: 20)
+        var lister = FaceLister(catalog: .default)
+        let out = ByteBuffer()
+        for (name, text) in [("a.txt", first), ("b.txt", second)] {
+            lister.startFile(name)
+            lister.feed(Array(text.utf8), into: out)
+            lister.finish(into: out)
+        }
+        let expected = list(Array(first.utf8), chunk: 1 << 20, file: "a.txt") + list(Array(second.utf8), chunk: 1 << 20, file: "b.txt")
+        #expect(out.withBytes { Array($0) } == expected)
+    }
+
     /// Lists `input` whole, and in chunks of each size of `chunks` (the same
     /// lines), and checks each line against the scanner's token.
     private func expectLinesAreTheTokens(of input: [UInt8], chunks: [Int]) {
