@@ -7,7 +7,8 @@ scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
 mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
 cjk, oneline; for scripts/bench/stress-shapes, brackets, code, short-lines,
-blank-lines, punct, zalgo, zwj-long, markup, binary (see `stress` below);
+blank-lines, punct, zalgo, zwj-long, markup, binary, scripts, emoji-all,
+emoji-any, emoji-amid (see `stress` below);
 and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
 K one of single, selected, text, skin, zwj, flag, keycap) and emoji-seq-sorted
 (emoji-seq's emoji, all of them sorted, so that equal ones follow each other);
@@ -94,16 +95,20 @@ scripts = [
     [chr(c) for c in range(0x20000, 0x20400)],                                   # CJK Extension B
     [chr(c) for c in range(0x1D400, 0x1D500)],                                   # mathematical letters
 ]
-_all_emoji = []
-def all_emoji():
-    if not _all_emoji:
+_emoji_test = {}
+def all_emoji(statuses=("fully-qualified",)):
+    """The sequences of emoji-test.txt whose status is one of `statuses`."""
+    if statuses not in _emoji_test:
         import pathlib
         path = pathlib.Path(__file__).resolve().parent.parent.parent / "Tests/UnicodeData/emoji-test.txt"
+        found = []
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("#") or ";" not in line or "fully-qualified" not in line.split("#")[0]:
+            if line.startswith("#") or ";" not in line or line.split(";")[1].split("#")[0].strip() not in statuses:
                 continue
-            _all_emoji.append("".join(chr(int(code, 16)) for code in line.split(";")[0].split()))
-    return _all_emoji
+            found.append("".join(chr(int(code, 16)) for code in line.split(";")[0].split()))
+        _emoji_test[statuses] = found
+    return _emoji_test[statuses]
+every_status = ("fully-qualified", "minimally-qualified", "unqualified", "component")
 stress = {
     # [ that open nothing, tags cut short, fullwidth brackets.
     "brackets": lambda: ("".join(rng.choice(["[", "[哈", "[[", "]", "[abc]", "[哈哈", "哈]", "【", "】"]) for _ in range(40)) + "\n").encode(),
@@ -131,6 +136,12 @@ stress = {
                                  for rng_script in [rng.choice(scripts)] * rng.randint(1, 8)) + "\n").encode(),
     # Every emoji there is: the fully-qualified sequences of emoji-test.txt, 1 to 30 to a line.
     "emoji-all": lambda: ("".join(rng.choice(all_emoji()) for _ in range(rng.randint(1, 30))) + "\n").encode(),
+    # Every line of emoji-test.txt, in every spelling (as Python's emoji package lists them):
+    # also without U+FE0F, and the components (skin tones, hair) alone.
+    "emoji-any": lambda: ("".join(rng.choice(all_emoji(every_status)) for _ in range(rng.randint(1, 30))) + "\n").encode(),
+    # Those emoji one at a time among Chinese characters: a third of what a line holds.
+    "emoji-amid": lambda: ("".join(rng.choice(all_emoji(every_status)) if rng.random() < 0.3 else rng.choice(hanzi)
+                                   for _ in range(rng.randint(1, 40))) + "\n").encode(),
 }
 
 if shape == "emoji-seq-sorted":
