@@ -39,7 +39,11 @@ import TestSupport
         "", "[", "]", "[[哈哈]]", "[哈哈", "哈哈]", "[]", "[a]", "[a][a][a]", "x[a\nb]y", "[0123456789abcdef]",
         "[0123456789abcdefg]", "[0123456789abcdefgh]", "[失望但如释重负][失望但如释重负", "[exactly][sixteen-output]",
         "[最右][心心][heart][心]", "[\u{FF}哈哈]", "[哈哈]\u{FF}", "\r\n[哈哈]\r\n", "[哈哈]" + String(repeating: "x", count: 40) + "[a]",
-    ])
+        // Unknown tags, and a `[` in one that starts a known one (before, at and past byte 8),
+        // with sixteen bytes after them (else the general matcher decides).
+    ] + ["[x][a][nope][a]", "[[[哈哈]", "[ab[哈哈]", "[abcdef[a]", "[abcdefg[a]", "[abcdefghijklm[a]", "[[]]", "[x]]"].map {
+        $0 + String(repeating: "-", count: 20)
+    })
     func edgeCasesMatchTheGeneralPath(input: String) {
         for style in Self.styles {
             assertSameOutput(Array(input.utf8), catalog: Self.edgeCatalog, style: style)
