@@ -461,15 +461,25 @@ struct ScanEngine: Sendable {
         while true {
             // Faces often follow each other: a start byte right here needs no search
             // (C2, EF, E2, E3 and F0 go on below, where scalars that start no emoji are skipped).
-            if index < count, classes[Int(bytes[index])] != 0, !Self.mayLeadPlainScalar(bytes[index]) { return index }
-            while index + 8 <= count {
-                let any = classes[Int(bytes[index])] | classes[Int(bytes[index + 1])] | classes[Int(bytes[index + 2])]
-                    | classes[Int(bytes[index + 3])] | classes[Int(bytes[index + 4])] | classes[Int(bytes[index + 5])]
-                    | classes[Int(bytes[index + 6])] | classes[Int(bytes[index + 7])]
-                if any != 0 { break }
-                index += 8
+            let startsHere = index < count && classes[Int(bytes[index])] != 0
+            if startsHere && !Self.mayLeadPlainScalar(bytes[index]) { return index }
+            // Eight bytes at a time, their classes as the bytes of one word: the first that
+            // is not zero is where to stop, found without a branch per byte.
+            var found = startsHere
+            while !found && index + 8 <= count {
+                let next = bytes.baseAddress! + index
+                let word = UInt64(classes[Int(next[0])]) | UInt64(classes[Int(next[1])]) &<< 8
+                    | UInt64(classes[Int(next[2])]) &<< 16 | UInt64(classes[Int(next[3])]) &<< 24
+                    | UInt64(classes[Int(next[4])]) &<< 32 | UInt64(classes[Int(next[5])]) &<< 40
+                    | UInt64(classes[Int(next[6])]) &<< 48 | UInt64(classes[Int(next[7])]) &<< 56
+                if word != 0 {
+                    index &+= word.trailingZeroBitCount &>> 3
+                    found = true
+                    break
+                }
+                index &+= 8
             }
-            while index < count, classes[Int(bytes[index])] == 0 { index += 1 }
+            if !found { while index < count, classes[Int(bytes[index])] == 0 { index += 1 } }
             // Lead bytes that emoji share with text, at scalars that cannot start a face:
             // fullwidth punctuation EF xx (anything but U+FE0F, EF B8 8F), the scalars of
             // E2 and E3 that are no emoji (“ ” … — 。 、 「 」 and kana, but not ‼ or 〰),
