@@ -193,6 +193,13 @@ final class ScanLineHeads {
     /// sets instead of taking each other's place in one.
     @inline(__always)
     private static func middle(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+        count > 16 ? longMiddle(bytes, count) : 0
+    }
+
+    /// ``middle(_:_:)`` of a text over 16 bytes: a call of its own, so that
+    /// the lookup of a short text stays small enough to be inlined.
+    @inline(never)
+    private static func longMiddle(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
         var hash: UInt64 = 0
         var offset = 8
         while offset < count &- 8 {
@@ -209,15 +216,20 @@ final class ScanLineHeads {
     /// is how many may), so that texts of mixed lengths cost no mispredictions.
     @inline(__always)
     private static func ends(_ bytes: UnsafeRawPointer, _ count: Int, readable: Int) -> (UInt64, UInt64) {
-        guard readable >= 8 else {
-            // At the end of a buffer: the same words, read byte by byte.
-            var word: UInt64 = 0
-            for index in 0..<min(count, 8) { word |= UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
-            return (word, word)
-        }
+        guard readable >= 8 else { return endsByBytes(bytes, count) }
         let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
         let lastOffset = count >= 8 ? count - 8 : 0
         return (UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) & mask,
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask)
+    }
+
+    /// ``ends(_:_:readable:)`` at the end of a buffer, where fewer than eight
+    /// bytes may be read: the same words, read byte by byte (a call of its
+    /// own, so that the lookup stays small enough to be inlined).
+    @inline(never)
+    private static func endsByBytes(_ bytes: UnsafeRawPointer, _ count: Int) -> (UInt64, UInt64) {
+        var word: UInt64 = 0
+        for index in 0..<min(count, 8) { word |= UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
+        return (word, word)
     }
 }
