@@ -156,12 +156,11 @@ struct ScanEngine: Sendable {
                         outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
                         switch outcome {
                         case .face(.emoji, index, let length, let face):
-                            remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self)
-                            if Sink.takesRunClusters {
-                                // A long cluster that starts a run: found in the run loop's table the next time.
-                                let face = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
-                                rememberLong(longs, bytes, at: index, length: length, face: face)
-                            }
+                            // Numbered once for both tables (``remember`` leaves a numbered face as it is).
+                            let kept = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
+                            remember(memo, &faceless, bytes, at: index, length: length, face: kept, for: Sink.self)
+                            // A long cluster that starts a run: found in the run loop's table the next time.
+                            if Sink.takesRunClusters { rememberLong(longs, bytes, at: index, length: length, face: kept) }
                         case .skip(let length):
                             // A cluster the matcher found to be text (`©` without U+FE0F): so is it the next time.
                             remember(memo, &faceless, bytes, at: index, length: length, face: EmojiMatcher.textCode, for: Sink.self)
