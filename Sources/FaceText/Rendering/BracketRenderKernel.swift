@@ -266,7 +266,7 @@ struct BracketRenderKernel: Sendable {
     private static func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
         if start &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            let found = zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+            let found = ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
             if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
             guard let found = memchr(base + start + 8, 0x5B, count &- start &- 8) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -284,13 +284,13 @@ struct BracketRenderKernel: Sendable {
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         var key0 = first, key1: UInt64 = 0
         let length: Int
-        let stop = Self.zeroBytes(first ^ 0x5D5D_5D5D_5D5D_5D5D)
+        let stop = ByteSearch.zeroBytes(first ^ 0x5D5D_5D5D_5D5D_5D5D)
         if stop != 0 {
             length = stop.trailingZeroBitCount &>> 3
             key0 = first & Self.lowBytes(length)
         } else {
             let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            let stop = Self.zeroBytes(second ^ 0x5D5D_5D5D_5D5D_5D5D)
+            let stop = ByteSearch.zeroBytes(second ^ 0x5D5D_5D5D_5D5D_5D5D)
             guard stop != 0 else { return (-1, nil) }
             length = 8 &+ stop.trailingZeroBitCount &>> 3
             key1 = second & Self.lowBytes(length &- 8)
@@ -309,11 +309,6 @@ struct BracketRenderKernel: Sendable {
         }
     }
 
-    /// The bytes of `word` that are zero, flagged by their high bit; the lowest flag is exact.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
 
     /// A mask of the low `count` bytes (`count` below 8).
     @inline(__always)

@@ -31,12 +31,11 @@ enum HTMLEscaping {
     private static func nextEscape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let raw = UnsafeRawBufferPointer(bytes)
-        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 }
         while index + 8 <= bytes.count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // & < > " ' (the lowest flagged byte of a zero-byte test is exact).
-            let found = zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-                | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x2727_2727_2727_2727)
+            let found = ByteSearch.zeroBytes(word ^ 0x2626_2626_2626_2626) | ByteSearch.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+                | ByteSearch.zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | ByteSearch.zeroBytes(word ^ 0x2222_2222_2222_2222) | ByteSearch.zeroBytes(word ^ 0x2727_2727_2727_2727)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }

@@ -95,7 +95,7 @@ struct BracketTagTable: Sendable {
     /// The top bit of each byte of `word` that is `]`, `[` or a line feed.
     @inline(__always)
     private static func stops(_ word: UInt64) -> UInt64 {
-        zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+        ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
     }
 
     /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;
@@ -106,8 +106,8 @@ struct BracketTagTable: Sendable {
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= to {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let found = zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-                | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            let found = ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+                | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }
@@ -117,10 +117,5 @@ struct BracketTagTable: Sendable {
             index += 1
         }
         return to
-    }
-
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 }

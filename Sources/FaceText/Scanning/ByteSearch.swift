@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finding and counting one byte value eight bytes at a time, for the short
+/// distances chat text is made of (a line of a few bytes), where a call to
+/// `memchr` per line costs more than the search itself.
+public enum ByteSearch {
+    /// The bytes of `word` that are zero, flagged by their high bit. Only the
+    /// lowest flag is sure: a byte above a zero byte may be flagged too.
+    @inlinable @inline(__always)
+    public static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The bytes of `word` that are zero, flagged by their high bit, every flag exact.
+    @inlinable @inline(__always)
+    public static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The index of the first line feed at or after `start` in `bytes`, or
+    /// nil if there is none: the next eight bytes are tested as one word,
+    /// and only past them is `memchr` called.
+    @inlinable @inline(__always)
+    public static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        if start &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
+            guard start &+ 8 < bytes.count, let hit = memchr(base + start + 8, 0x0A, bytes.count - start - 8) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let hit = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The number of line feeds in `bytes`: eight bytes at a time in a few
+    /// bytes (short lines), by `memchr` from one to the next in more.
+    @inlinable
+    public static func lineFeedCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var index = 0
+        if bytes.count <= 64 {
+            let raw = UnsafeRawPointer(base)
+            guard bytes.count >= 8 else {
+                while index < bytes.count {
+                    count &+= bytes[index] == 0x0A ? 1 : 0
+                    index &+= 1
+                }
+                return count
+            }
+            while index &+ 8 < bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                count &+= exactZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+                index &+= 8
+            }
+            // The last eight bytes, without those counted already.
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+            let counted = UInt64(8 &- (bytes.count &- index)) &* 8
+            return count &+ (exactZeroBytes(last ^ 0x0A0A_0A0A_0A0A_0A0A) &>> counted).nonzeroBitCount
+        }
+        while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
+            count &+= 1
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) &+ 1
+        }
+        return count
+    }
+}
