@@ -7,10 +7,15 @@
 /// ```
 public struct LineEditor: Sendable {
     let finder: UnitFinder
+    /// The last bytes no unit test needs (see ``QuickUnits``).
+    let quick: QuickUnits
 
     /// Creates an editor; see ``FaceLine`` for `anyTag`.
     public init(catalog: FaceCatalog, anyTag: Bool = false) {
         finder = UnitFinder(catalog: catalog, anyTag: anyTag)
+        var tagEnds = catalog.index.reversedTagTrie.firstBytes
+        if anyTag { tagEnds[Int(UInt8(ascii: "]"))] = true }
+        quick = QuickUnits(tagEnds: tagEnds)
     }
 
     /// The byte offset that `presses` backspaces from the end of `line` leave
@@ -19,6 +24,7 @@ public struct LineEditor: Sendable {
         if presses == 1 {
             // One press, the common case, as BackspaceRun.press makes it, without building a run.
             guard line.count > 0 else { return 0 }
+            if let start = quick.lastUnit(in: line, from: 0, to: line.count) { return start }
             if let tag = finder.tagStart(endingAt: line.count, in: line) { return tag }
             if let simple = GraphemeBoundaries.simpleLastUnit(before: line.count, in: line) { return simple }
         }

@@ -1,7 +1,4 @@
 import FaceText
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `facetext backspace`: delete face-aware units from the end of every line.
 enum BackspaceCommand {
@@ -44,46 +41,37 @@ enum BackspaceCommand {
             lineNumber = 0
         }, { (chunk) throws(IOError) in
             var start = 0
-            // In kept mode, lines whole in this chunk are not written one by one: what
-            // is kept runs on from line to line up to `copied`, so bytes are copied
-            // once per deletion rather than twice per line.
-            var copied = 0
-            func writeKept(upTo end: Int) {
-                if copied < end { out.append(UnsafeBufferPointer(rebasing: chunk[copied..<end])) }
-                copied = end
-            }
-            while start < chunk.count, let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) {
-                let index = chunk.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lineNumber += 1
-                let piece = UnsafeBufferPointer(rebasing: chunk[start...index])
-                if lines.pending.isEmpty && !lines.flushedPart {
-                    if mode == .kept {
-                        let (keep, bodyEnd) = keptRange(piece, editor: editor, presses: presses)
-                        if keep < bodyEnd {
-                            writeKept(upTo: start + keep)
-                            copied = start + bodyEnd
-                        }
-                    } else {
-                        finishLine(piece, number: lineNumber, mode: mode, editor: editor, presses: presses, into: out)
-                        copied = index + 1
-                    }
-                } else {
-                    lines.pending.append(contentsOf: piece)
+            if !lines.pending.isEmpty || lines.flushedPart {
+                // The line the chunk before left unfinished, if it ends here.
+                if let index = ByteSearch.lineFeed(in: chunk, from: 0) {
+                    lineNumber += 1
+                    lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[...index]))
                     lines.pending.withUnsafeBufferPointer {
                         finishLine($0, number: lineNumber, mode: mode, editor: editor, presses: presses,
                                    continuing: lines.flushedPart, into: out)
                     }
                     lines.pending.removeAll(keepingCapacity: true)
                     lines.flushedPart = false
-                    copied = index + 1
-                }
-                start = index + 1
-                if out.count >= InputFiles.chunkSize {
-                    writeKept(upTo: start)
-                    try context.stdout.drain(out)
+                    start = index + 1
+                } else {
+                    start = chunk.count
+                    lines.pending.append(contentsOf: chunk)
                 }
             }
-            writeKept(upTo: start)
+            if mode == .kept {
+                // What is kept is never more than was read: no need to drain in between.
+                let (end, count) = editor.writeKept(linesIn: chunk, from: start, presses: presses, to: out)
+                lineNumber += count
+                start = end
+            } else {
+                while let index = ByteSearch.lineFeed(in: chunk, from: start) {
+                    lineNumber += 1
+                    finishLine(UnsafeBufferPointer(rebasing: chunk[start...index]), number: lineNumber, mode: mode, editor: editor,
+                               presses: presses, into: out)
+                    start = index + 1
+                    if out.count >= InputFiles.chunkSize { try context.stdout.drain(out) }
+                }
+            }
             lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
             if lines.pending.count > holdLimit {
                 settle(&lines, number: lineNumber + 1, mode: mode, editor: editor, presses: presses, into: out)

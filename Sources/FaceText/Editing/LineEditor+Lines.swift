@@ -1,0 +1,50 @@
+extension LineEditor {
+    /// Backspace over the whole lines of a stream's chunk: writes to `out`
+    /// what `presses` backspaces keep of each line of `bytes` from `start` on
+    /// that ends with a line feed, followed by its line ending (LF or CRLF),
+    /// and returns where the last of those lines ends and how many there
+    /// were. The bytes after it, a line not ended yet, are the caller's.
+    ///
+    /// What is kept runs on from line to line, so it is copied once per
+    /// deletion, not once per line; the lines of a few bytes that chat logs
+    /// are full of are decided by a few byte tests (``QuickUnits``).
+    public func writeKept(linesIn bytes: UnsafeBufferPointer<UInt8>, from start: Int, presses: Int,
+                          to out: ByteBuffer) -> (end: Int, lines: Int) {
+        var lineStart = start
+        var copied = start
+        var lines = 0
+        out.withStorage { storage in
+            while let lineFeed = ByteSearch.lineFeed(in: bytes, from: lineStart) {
+                lines &+= 1
+                var bodyEnd = lineFeed
+                if bodyEnd > lineStart && bytes[bodyEnd &- 1] == 0x0D { bodyEnd &-= 1 }
+                if bodyEnd > lineStart {
+                    let keep: Int
+                    if presses == 1, let quick = quick.lastUnit(in: bytes, from: lineStart, to: bodyEnd) {
+                        keep = quick
+                    } else {
+                        keep = lineStart &+ remainingLength(of: UnsafeBufferPointer(rebasing: bytes[lineStart..<bodyEnd]),
+                                                            presses: presses)
+                    }
+                    if keep < bodyEnd {
+                        Self.append(bytes, from: copied, to: keep, to: &storage)
+                        copied = bodyEnd
+                    }
+                }
+                lineStart = lineFeed &+ 1
+            }
+            Self.append(bytes, from: copied, to: lineStart, to: &storage)
+        }
+        return (lineStart, lines)
+    }
+
+    /// Appends `bytes[from..<to]`: as one 32-byte block copy when that fits, as most pieces here do.
+    @inline(__always)
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, to storage: inout OutputBuffer) {
+        if to &- from <= ByteBlock.size && from &+ ByteBlock.size <= bytes.count {
+            storage.appendBlock(from: UnsafeRawPointer(bytes.baseAddress! + from), length: to &- from)
+        } else {
+            storage.append(UnsafeBufferPointer(rebasing: bytes[from..<to]))
+        }
+    }
+}
