@@ -114,13 +114,6 @@ private struct ListingSink: TokenSink {
 /// Counting line feeds in bytes.
 enum NewlineCounter {
     static func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        var count = 0
-        var index = 0
-        while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
-            count += 1
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return count
+        ByteSearch.lineFeedCount(in: bytes)
     }
 }
