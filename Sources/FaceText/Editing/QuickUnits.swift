@@ -1,10 +1,12 @@
 /// The last unit of a line where a few byte tests decide it, for the lines
-/// chat logs are mostly made of (`ok`, `好`, `嗯嗯`): an ASCII character
-/// after an ASCII one, or a character of U+4000–U+9FFF (CJK ideographs)
-/// after an ASCII one or another such character. No rule of UAX #29 joins
-/// either to the character before it, but CR LF (a line feed is never taken
-/// here) and Prepend (which neither character before is); so each is a whole
-/// cluster, and a unit unless a catalog tag ends with its last byte.
+/// chat logs are mostly made of (`ok`, `好`, `嗯嗯`, `👍`): an ASCII character
+/// or a scalar of U+1F000–U+1FFFF (emoji, mostly) after an ASCII one, or a
+/// character of U+4000–U+9FFF (CJK ideographs) after an ASCII one or another
+/// such character. The rules of UAX #29 that join a scalar to the one before
+/// it need an extender last (none of these is one, but the skin tones, which
+/// are left out), or CR LF (a line feed is never taken here), or Prepend,
+/// ZWJ or a regional indicator before (none of these is); so each is a
+/// whole cluster, and a unit unless a catalog tag ends with its last byte.
 struct QuickUnits: Sendable {
     /// One bit for each ASCII byte that is a unit here: all but the line feed and the last bytes of tags.
     private let ascii: (low: UInt64, high: UInt64)
@@ -37,8 +39,15 @@ struct QuickUnits: Sendable {
             guard unit != 0, end &- start == 1 || bytes[end &- 2] < 0x80 else { return nil }
             return end &- 1
         }
-        guard end &- start >= 3, last & 0xC0 == 0x80, continuationTagEnds >> UInt64(last & 0x3F) & 1 == 0,
-              Self.isIdeograph(bytes, at: end &- 3) else { return nil }
+        guard end &- start >= 3, last & 0xC0 == 0x80, continuationTagEnds >> UInt64(last & 0x3F) & 1 == 0 else { return nil }
+        if end &- start >= 4 && bytes[end &- 4] == 0xF0 {
+            // A scalar of U+1F000–U+1FFFF after an ASCII one, unless it extends that one (a skin tone).
+            guard bytes[end &- 3] == 0x9F, bytes[end &- 2] & 0xC0 == 0x80,
+                  end &- start == 4 || bytes[end &- 5] < 0x80 else { return nil }
+            let value = 0x1F000 | UInt32(bytes[end &- 2] & 0x3F) << 6 | UInt32(last & 0x3F)
+            return EmojiProperties.flags(value) & EmojiProperties.extend == 0 ? end &- 4 : nil
+        }
+        guard Self.isIdeograph(bytes, at: end &- 3) else { return nil }
         if end &- start == 3 || bytes[end &- 4] < 0x80 { return end &- 3 }
         return end &- start >= 6 && Self.isIdeograph(bytes, at: end &- 6) ? end &- 3 : nil
     }

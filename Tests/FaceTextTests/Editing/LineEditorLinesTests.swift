@@ -14,6 +14,7 @@ import TestSupport
         "e\u{0301}", "好\u{0301}", "a\u{200D}", "\u{1F600}a", "a\u{1F600}", "好\u{1F600}",
         "カ好", "한好", "好한", "\u{20000}好", "ß好", "好ß",
         "[哈哈]", "哈哈", "x哈哈", "o好", "好o好", "a[心]", "x/::)", "x:)", "a]", "[a", "好]", "好[哈",
+        "👍", "a👍", "a👍🏻", "a\u{1F3FB}", "\u{1F3FB}", "x\u{1F100}", "x😀", "a\u{200D}👍", "a\u{1E000}", "a\u{1D167}", "a\u{20000}", "🇨🇳a🇨🇳",
         "1\u{FE0F}\u{20E3}", "🇨🇳", "👨‍👩‍👧", "\u{0915}\u{094D}\u{0937}",
     ]
 
@@ -21,7 +22,7 @@ import TestSupport
         ("default", .default),
         ("WeChat", .wechat),
         ("tags ending in ASCII and in an ideograph",
-         FaceCatalog(faces: [Face(tag: ":)"), Face(tag: "/::)"), Face(tag: "哈哈"), Face(tag: "[心]"), Face(tag: "o好")])),
+         FaceCatalog(faces: [Face(tag: ":)"), Face(tag: "/::)"), Face(tag: "哈哈"), Face(tag: "[心]"), Face(tag: "o好"), Face(tag: "x😀")])),
     ]
 
     /// What `presses` backspaces keep of `line` alone, by the general way
