@@ -37,5 +37,13 @@ import FaceText
             {"kind":"tag","text":"[哈哈]","tag":"[哈哈]","emoji":"😃","image":"d_haha.png","file":"-","line":1,"offset":3,"length":8}
 
             """)
+
+        let editor = LineEditor(catalog: catalog)
+        let kept = ByteBuffer()
+        let (end, count) = Array("好开心[哈哈]\nok\n半".utf8).withUnsafeBufferPointer {
+            editor.writeKept(linesIn: $0, from: 0, presses: 1, to: kept)
+        }
+        #expect(kept.withBytes { String(decoding: $0, as: UTF8.self) } == "好开心\no\n")
+        #expect((end, count) == (21, 2))
     }
 }
