@@ -12,7 +12,9 @@
 //  - the scan lines (``FaceLister``) are the same in chunks as in one piece,
 //    and reading a face's first eight bytes never reads past its buffer;
 //  - render changes nothing but tags (every other byte is kept);
-//  - backspace only ever removes a suffix, and nothing with no press.
+//  - backspace only ever removes a suffix, and nothing with no press;
+//  - backspace over a chunk's whole lines (with the byte tests of
+//    ``QuickUnits``) keeps of each line what the general way keeps of it alone.
 // The address sanitizer catches out-of-bounds access and use after free.
 
 let catalog = FaceCatalog.default
@@ -108,5 +110,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let (kept, deleted) = editor.backspace(input, presses: presses)
     check(Array(kept) + Array(deleted) == input, "backspace changed more than a suffix")
     check(presses > 0 || deleted.isEmpty, "backspace deleted with no press")
+
+    let keptLines = ByteBuffer()
+    let (end, _) = input.withUnsafeBufferPointer { editor.writeKept(linesIn: $0, from: 0, presses: presses, to: keptLines) }
+    var expectedLines: [UInt8] = []
+    var lineStart = 0
+    while let lineFeed = input[lineStart...].firstIndex(of: 0x0A) {
+        var bodyEnd = lineFeed
+        if bodyEnd > lineStart && input[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
+        let body = Array(input[lineStart..<bodyEnd])
+        let keep = body.withUnsafeBufferPointer { buffer in
+            var run = BackspaceRun(finder: editor.finder, end: buffer.count, presses: presses)
+            var count = 0
+            while count < presses, run.press(in: buffer) { count += 1 }
+            return run.end
+        }
+        expectedLines += body[..<keep] + input[bodyEnd...lineFeed]
+        lineStart = lineFeed + 1
+    }
+    check(end == lineStart, "backspace over lines stopped elsewhere than after the last line feed")
+    check(keptLines.withBytes { Array($0) } == expectedLines, "backspace over lines differs from each line alone")
     return 0
 }
