@@ -7,7 +7,7 @@
 /// ```
 public struct LineEditor: Sendable {
     let finder: UnitFinder
-    /// The last bytes no unit test needs (see ``QuickUnits``).
+    /// The byte tests that decide the last unit of most short lines (see ``QuickUnits``).
     let quick: QuickUnits
 
     /// Creates an editor; see ``FaceLine`` for `anyTag`.

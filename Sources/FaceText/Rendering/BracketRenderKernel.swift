@@ -309,7 +309,6 @@ struct BracketRenderKernel: Sendable {
         }
     }
 
-
     /// A mask of the low `count` bytes (`count` below 8).
     @inline(__always)
     private static func lowBytes(_ count: Int) -> UInt64 {

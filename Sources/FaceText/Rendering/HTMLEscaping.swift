@@ -35,7 +35,8 @@ enum HTMLEscaping {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // & < > " ' (the lowest flagged byte of a zero-byte test is exact).
             let found = ByteSearch.zeroBytes(word ^ 0x2626_2626_2626_2626) | ByteSearch.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-                | ByteSearch.zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | ByteSearch.zeroBytes(word ^ 0x2222_2222_2222_2222) | ByteSearch.zeroBytes(word ^ 0x2727_2727_2727_2727)
+                | ByteSearch.zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | ByteSearch.zeroBytes(word ^ 0x2222_2222_2222_2222)
+                | ByteSearch.zeroBytes(word ^ 0x2727_2727_2727_2727)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }

@@ -95,7 +95,8 @@ struct BracketTagTable: Sendable {
     /// The top bit of each byte of `word` that is `]`, `[` or a line feed.
     @inline(__always)
     private static func stops(_ word: UInt64) -> UInt64 {
-        ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+        ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+            | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
     }
 
     /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;

@@ -38,8 +38,9 @@ public enum ByteSearch {
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// The number of line feeds in `bytes`: eight bytes at a time in a few
-    /// bytes (short lines), by `memchr` from one to the next in more.
+    /// The number of line feeds in `bytes`: eight bytes at a time in up to
+    /// 64 bytes (text between faces on short lines), by `memchr` from one to
+    /// the next in more.
     @inlinable
     public static func lineFeedCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
