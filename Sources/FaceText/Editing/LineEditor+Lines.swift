@@ -27,24 +27,14 @@ extension LineEditor {
                                                             presses: presses)
                     }
                     if keep < bodyEnd {
-                        Self.append(bytes, from: copied, to: keep, to: &storage)
+                        storage.append(bytes, from: copied, to: keep)
                         copied = bodyEnd
                     }
                 }
                 lineStart = lineFeed &+ 1
             }
-            Self.append(bytes, from: copied, to: lineStart, to: &storage)
+            storage.append(bytes, from: copied, to: lineStart)
         }
         return (lineStart, lines)
-    }
-
-    /// Appends `bytes[from..<to]`: as one 32-byte block copy when that fits, as most pieces here do.
-    @inline(__always)
-    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, to storage: inout OutputBuffer) {
-        if to &- from <= ByteBlock.size && from &+ ByteBlock.size <= bytes.count {
-            storage.appendBlock(from: UnsafeRawPointer(bytes.baseAddress! + from), length: to &- from)
-        } else {
-            storage.append(UnsafeBufferPointer(rebasing: bytes[from..<to]))
-        }
     }
 }

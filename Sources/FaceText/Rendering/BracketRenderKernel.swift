@@ -260,19 +260,11 @@ struct BracketRenderKernel: Sendable {
         }
     }
 
-    /// The position of the next `[` at or after `start`: the next eight bytes
-    /// are tested in place (tags often follow each other), the rest by `memchr`.
+    /// The position of the next `[` at or after `start` (tags often follow
+    /// each other: ``ByteSearch/firstIndex(of:in:from:)`` tests the next eight bytes in place).
     @inline(__always)
     private static func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        if start &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            let found = ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-            if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
-            guard let found = memchr(base + start + 8, 0x5B, count &- start &- 8) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-        guard let found = memchr(base + start, 0x5B, count &- start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        ByteSearch.firstIndex(of: 0x5B, in: UnsafeBufferPointer(start: base, count: count), from: start)
     }
 
     /// Looks up the bracketed bytes at `content` (just after a `[`, with

@@ -53,11 +53,8 @@ struct TagWriter: Sendable {
     func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         if token.kind != .text && token.face >= 0 {
             _ = tags.append(Int(token.face), to: &out)
-        } else if token.end &- token.start <= ByteBlock.size && token.start &+ ByteBlock.size <= bytes.count {
-            // Text between faces is mostly short: one block copy, not a call whose branches on the length mispredict.
-            out.appendBlock(from: UnsafeRawPointer(bytes.baseAddress! + token.start), length: token.end &- token.start)
         } else {
-            out.append(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+            out.append(bytes, from: token.start, to: token.end)       // text between faces is mostly short
         }
     }
 

@@ -49,6 +49,18 @@ struct OutputBuffer {
         count &+= length
     }
 
+    /// Appends `bytes[start..<end]`: as one block copy (``appendBlock(from:length:)``)
+    /// when it is at most 32 bytes and 32 are readable from `start`, as short
+    /// pieces mostly are (no call whose branches on the length mispredict), else by `memcpy`.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        if end &- start <= ByteBlock.size && start &+ ByteBlock.size <= bytes.count {
+            appendBlock(from: UnsafeRawPointer(bytes.baseAddress! + start), length: end &- start)
+        } else {
+            append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+    }
+
     /// Keeps `written` bytes stored in the ``freeSpace(atLeast:)``.
     @inline(__always)
     mutating func commitTail(_ written: Int) {

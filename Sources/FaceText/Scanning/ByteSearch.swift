@@ -21,21 +21,28 @@ public enum ByteSearch {
         ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
     }
 
-    /// The index of the first line feed at or after `start` in `bytes`, or
-    /// nil if there is none: the next eight bytes are tested as one word,
-    /// and only past them is `memchr` called.
+    /// The index of the first `byte` at or after `start` in `bytes`, or nil
+    /// if there is none: the next eight bytes are tested as one word, and
+    /// only past them is `memchr` called.
     @inlinable @inline(__always)
-    public static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+    public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        // (`memchr` of no bytes finds nothing: no test that any are left.)
+        guard let base = bytes.baseAddress else { return nil }
         if start &+ 8 <= bytes.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            let found = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            let found = zeroBytes(word ^ UInt64(byte) &* 0x0101_0101_0101_0101)
             if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
-            guard start &+ 8 < bytes.count, let hit = memchr(base + start + 8, 0x0A, bytes.count - start - 8) else { return nil }
+            guard let hit = memchr(base + start + 8, Int32(byte), bytes.count &- start &- 8) else { return nil }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
-        guard let hit = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        guard start < bytes.count, let hit = memchr(base + start, Int32(byte), bytes.count &- start) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The index of the first line feed at or after `start` in `bytes`, or nil.
+    @inlinable @inline(__always)
+    public static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        firstIndex(of: 0x0A, in: bytes, from: start)
     }
 
     /// The number of line feeds in `bytes`: eight bytes at a time in up to
