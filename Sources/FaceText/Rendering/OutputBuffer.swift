@@ -71,14 +71,23 @@ struct OutputBuffer {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Moves the bytes to storage of at least `needed` bytes. The buffer's
+    /// fields go in and come back as values, not through its address: a
+    /// loop that appends may then keep them in registers.
+    @inline(__always)
     private mutating func grow(to needed: Int) {
+        (base, capacity) = Self.grown(base, count: count, capacity: capacity, needed: needed)
+    }
+
+    @inline(never)
+    private static func grown(_ base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int,
+                              needed: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        return (newBase, newCapacity)
     }
 
     var byteCount: Int { count }
