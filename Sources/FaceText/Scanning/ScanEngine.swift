@@ -132,9 +132,12 @@ struct ScanEngine: Sendable {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
-                if Sink.takesRunClusters && byteClass == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0 {
-                    // Where only an emoji may start, and a run may go on: the run's loop, from its first
-                    // cluster if its shape tells it (else the way below, which a run loop after a face follows).
+                if Sink.takesRunClusters && byteClass & ~Self.keycapEnd == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0
+                    && (byteClass == Self.emojiStart || (index &+ 1 < count && bytes[index &+ 1] != 0x83)) {
+                    // Where only an emoji may start (or, at E2, U+20E3 end a keycap), and a run may go on:
+                    // the run's loop, from its first cluster if its shape tells it (else the way below,
+                    // which a run loop after a face follows). Not at E2 83, where U+20E3 may end a keycap
+                    // whose base is in the text before: the way below finds it.
                     flushText(textStart, index, bytes, &sink)
                     textStart = index
                     let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes,
