@@ -341,8 +341,28 @@ struct ScanEngine: Sendable {
             }
             sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
             index &+= length
-        } while index < count && classes[256 &+ Int(bytes[index])] != 0
+        } while index < count && (classes[256 &+ Int(bytes[index])] != 0 || Self.crossesLine(bytes, at: &index, classes, into: &sink))
         return index
+    }
+
+    /// At a line ending (LF or CR LF) that a byte a run goes on with follows:
+    /// hands the line ending to the sink as text and moves `index` past it, so
+    /// that lines of nothing but emoji are one run. (No cluster goes on across a
+    /// line ending, and every run starts a cluster: the next line's run is read
+    /// in this loop as it would be in its own.)
+    @inline(__always)
+    private static func crossesLine<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int,
+                                                     _ classes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> Bool {
+        let ending = bytes[index] == UInt8(ascii: "\n") ? 1 : bytes[index] == UInt8(ascii: "\r") && index &+ 1 < bytes.count
+            && bytes[index &+ 1] == UInt8(ascii: "\n") ? 2 : 0
+        // A keycap base only with E2 or EF after it (U+20E3, U+FE0F): a digit starts many a line
+        // of other text, a date or a time.
+        let next = index &+ ending
+        guard ending != 0, next &+ 1 < bytes.count, classes[256 &+ Int(bytes[next])] != 0,
+              bytes[next] >= 0x80 || bytes[next &+ 1] | 0x0D == 0xEF else { return false }
+        sink.consume(RawToken(kind: .text, face: -1, start: index, end: index &+ ending), in: bytes)
+        index &+= ending
+        return true
     }
 
     /// The run loop's general way, for a cluster its shapes did not answer
