@@ -100,6 +100,12 @@ private struct ListingSink: TokenSink {
                      text: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), readable: bytes.count - start, line: line, to: &space)
     }
 
+    /// One line more: a line ending, as such, is one line feed. (Through ``consume(_:in:)``,
+    /// all its writing was inlined into the run loop, and crowded out what the loop inlines.)
+    mutating func consumeLineEnding(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        line += 1
+    }
+
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         let text = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         if token.kind == .text {

@@ -360,8 +360,8 @@ struct ScanEngine: Sendable {
         let next = index &+ ending
         guard ending != 0, next &+ 1 < bytes.count, classes[256 &+ Int(bytes[next])] != 0,
               bytes[next] >= 0x80 || bytes[next &+ 1] | 0x0D == 0xEF else { return false }
-        sink.consume(RawToken(kind: .text, face: -1, start: index, end: index &+ ending), in: bytes)
-        index &+= ending
+        sink.consumeLineEnding(start: index, end: next, in: bytes)
+        index = next
         return true
     }
 

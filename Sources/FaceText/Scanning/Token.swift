@@ -94,6 +94,11 @@ protocol TokenSink {
     /// `face` is its face, or negative for none or for text
     /// (``EmojiMatcher/textCode``: `©` without U+FE0F).
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>)
+
+    /// The line ending (LF or CR LF, `start..<end`) between two lines of
+    /// emoji that make one run, for a sink that ``takesRunClusters``: text,
+    /// which the run loop hands on without ending the run.
+    mutating func consumeLineEnding(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension TokenSink {
@@ -111,5 +116,11 @@ extension TokenSink {
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         guard face != EmojiMatcher.textCode else { return }
         consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
+    }
+
+    /// By default, a text token.
+    @inline(__always)
+    mutating func consumeLineEnding(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        consume(RawToken(kind: .text, face: -1, start: start, end: end), in: bytes)
     }
 }
