@@ -217,8 +217,8 @@ final class ScanLineHeads {
     @inline(__always)
     private static func ends(_ bytes: UnsafeRawPointer, _ count: Int, readable: Int) -> (UInt64, UInt64) {
         guard readable >= 8 else { return endsByBytes(bytes, count) }
-        let mask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
-        let lastOffset = count >= 8 ? count - 8 : 0
+        let mask = WordMask.first(count)
+        let lastOffset = WordMask.lastWordOffset(count)
         return (UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) & mask,
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask)
     }

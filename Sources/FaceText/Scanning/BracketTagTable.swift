@@ -86,9 +86,9 @@ struct BracketTagTable: Sendable {
         guard stops1 | stops2 != 0, stop < 16 else { return nil }
         guard raw.load(fromByteOffset: stop, as: UInt8.self) == UInt8(ascii: "]") else { return (0, -1) }     // "[" or a line feed first
         let length = stop + 1
-        let mask: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(8 * length)) &- 1
+        let mask = WordMask.first(length)
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
-        let last = length >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)) : first
+        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: WordMask.lastWordOffset(length), as: UInt64.self)) & mask
         return (length, table.value(words: ShortKeyWords(first: first, last: last), count: length) ?? -1)
     }
 

@@ -182,7 +182,7 @@ struct ClusterMemo: Sendable {
     /// The bytes of a word that belong to a string of `length` bytes: all, from eight on.
     @inline(__always)
     static func mask(length: Int) -> UInt64 {
-        length >= 8 ? ~0 : (1 &<< UInt64(8 * length)) &- 1
+        WordMask.first(length)
     }
 
     /// The first and last eight of the `length` bytes at `raw`, with the bytes
@@ -190,7 +190,7 @@ struct ClusterMemo: Sendable {
     /// under eight (the same word twice then).
     @inline(__always)
     static func words(at raw: UnsafeRawPointer, mask: UInt64, length: Int) -> (first: UInt64, last: UInt64) {
-        let lastOffset = length >= 8 ? length - 8 : 0
+        let lastOffset = WordMask.lastWordOffset(length)
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
         let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask
         return (first, last)
