@@ -96,8 +96,9 @@ private struct ListingSink: TokenSink {
     /// the token, `scan` was 3–5% slower on lines of emoji.)
     mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         guard face != EmojiMatcher.textCode else { return }
-        writer.write(kind: ScanLineWriter.kindIndex(.emoji), face: face, offset: base + start,
-                     text: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), readable: bytes.count - start, line: line, to: &space)
+        writer.write(kind: ScanLineWriter.kindIndex(.emoji), face: face, offset: base &+ start,
+                     text: UnsafeBufferPointer(start: bytes.baseAddress! + start, count: length), readable: bytes.count &- start,
+                     line: line, to: &space)
     }
 
     /// One line more: a line ending, as such, is one line feed. (Through ``consume(_:in:)``,
