@@ -21,8 +21,11 @@ struct BracketTagTable: Sendable {
         for (tag, face) in tags {
             let bytes = Array(tag.utf8)
             guard bytes.first == UInt8(ascii: "[") else { continue }
+            // (Nor a line feed: a tag ends its line's search for one, see ``match(in:at:isFinal:)``.)
             guard bytes.count >= 2, bytes.last == UInt8(ascii: "]"),
-                  !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return nil }
+                  !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == 0x0A }) else {
+                return nil
+            }
             guard bytes.withUnsafeBytes({ seen.index(of: $0) == nil }) else { continue }
             bytes.withUnsafeBytes { _ = seen.add($0, count: 0) }
             pairs.append((bytes, face))
@@ -74,29 +77,23 @@ struct BracketTagTable: Sendable {
 
     /// For a tag of at most 16 bytes with 24 bytes readable at `start`: its
     /// length and face (-1 for bytes that are no tag), or nil for the general
-    /// path. The stop is found in two words and the key read as words, both
+    /// path. The `]` is found in two words and the key read as words, both
     /// without a branch on the tag's length, which is as random as the text.
+    /// (A `[` or a line feed before the `]` makes bytes that are no key: no
+    /// test for them.)
     @inline(__always)
     private func shortMatch(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
-        let stops1 = Self.stops(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)))
-        let stops2 = Self.stops(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: UInt64.self)))
+        let stops1 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
+        let stops2 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
         // The stop's offset from the `[`; nothing in 16 bytes means a longer tag, or none.
         let stop = 1 + (stops1 != 0 ? stops1.trailingZeroBitCount / 8 : 8 + stops2.trailingZeroBitCount / 8)
         guard stops1 | stops2 != 0, stop < 16 else { return nil }
-        guard raw.load(fromByteOffset: stop, as: UInt8.self) == UInt8(ascii: "]") else { return (0, -1) }     // "[" or a line feed first
         let length = stop + 1
         let mask = WordMask.first(length)
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
         let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: WordMask.lastWordOffset(length), as: UInt64.self)) & mask
         return (length, table.value(words: ShortKeyWords(first: first, last: last), count: length) ?? -1)
-    }
-
-    /// The top bit of each byte of `word` that is `]`, `[` or a line feed.
-    @inline(__always)
-    private static func stops(_ word: UInt64) -> UInt64 {
-        ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-            | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
     }
 
     /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;
