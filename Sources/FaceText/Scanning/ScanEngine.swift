@@ -38,6 +38,9 @@ struct ScanEngine: Sendable {
     private let plainScalars: [UInt64]
     /// Whether text skipping steps over the scalars led by F0 and C2 that start no emoji (with fast paths).
     private let skipsPlainScalars: Bool
+    /// Whether `[` starts tags, found in ``bracketTags``: then a sink that
+    /// takes run clusters gets tags back to back in a loop of their own.
+    private let bracketTagRuns: Bool
     private let emoji: EmojiMatcher
     private let tagTrie: TagTrie
     private let bracketTags: BracketTagTable?
@@ -91,6 +94,7 @@ struct ScanEngine: Sendable {
         }
         self.plainScalars = plainScalars
         skipsPlainScalars = fastPaths && singleEmojiSkip
+        bracketTagRuns = bracketTags != nil && classes[Int(UInt8(ascii: "["))] & Self.tagStart != 0
     }
 
     /// Scans `bytes`, reporting tokens to `sink`. Returns how many bytes were
@@ -192,6 +196,11 @@ struct ScanEngine: Sendable {
                     }
                     index = start + length
                     if Sink.takesRunClusters {
+                        // Bracketed tags back to back ([哈哈][心]), in a loop of their own.
+                        if kind == .tag && bracketTagRuns && index &+ 24 <= count && bytes[index] == UInt8(ascii: "[") {
+                            index = tagRun(bytes, from: index, isFinal: isFinal, into: &sink)
+                            textStart = index
+                        }
                         // Each cluster of the run to the sink, in a loop of its own.
                         flushText(textStart, index, bytes, &sink)
                         if index < count, classes[256 &+ Int(bytes[index])] != 0 {
@@ -363,6 +372,25 @@ struct ScanEngine: Sendable {
         sink.consumeLineEnding(start: index, end: next, in: bytes)
         index = next
         return true
+    }
+
+    /// For a sink that ``TokenSink/takesRunClusters``: hands it each of the
+    /// bracketed tags back to back from `start` (``bracketTags``, with 24
+    /// bytes readable from each); returns where they end. Its own function:
+    /// the scan loop, which meets a tag after a tag only now and then in a
+    /// chat log, stays as it was.
+    @inline(never)
+    private func tagRun<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool,
+                                         into outerSink: inout Sink) -> Int {
+        var sink = consume outerSink
+        defer { outerSink = sink }
+        var index = start
+        while index &+ 24 <= bytes.count && bytes[index] == UInt8(ascii: "["),
+              case .tag(let length, let face) = bracketTags!.match(in: bytes, at: index, isFinal: isFinal) {
+            sink.consume(RawToken(kind: .tag, face: face, start: index, end: index &+ length), in: bytes)
+            index &+= length
+        }
+        return index
     }
 
     /// The run loop's general way, for a cluster its shapes did not answer
