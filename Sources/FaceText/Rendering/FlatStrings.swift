@@ -12,6 +12,8 @@ struct FlatStrings: Sendable {
 
     private var bytes: [UInt8] = []
     private var spans: [Span] = []
+    /// The last span's index: an empty string, written for "none" by ``append(_:if:else:length:to:)``.
+    private var empty = 0
 
     init(_ strings: [[UInt8]?]) {
         for string in strings {
@@ -28,6 +30,7 @@ struct FlatStrings: Sendable {
         }
         // An empty string last, then room for a 32-byte read past any string's start.
         spans.append(Span(start: Int32(bytes.count), count: 0, words: (0, 0)))
+        empty = spans.count - 1
         bytes += [UInt8](repeating: 0, count: 32)
     }
 
@@ -46,7 +49,7 @@ struct FlatStrings: Sendable {
     func append(_ index: Int, if chosen: Bool, else other: UnsafeRawPointer, length: Int, to out: inout OutputBuffer) -> Bool {
         // Selected with masks: the compiler would branch on conditional expressions.
         let mask = 0 &- Int(unsafeBitCast(chosen, to: UInt8.self))
-        let span = spans.withUnsafeBufferPointer { $0[($0.count - 1) ^ ((index ^ ($0.count - 1)) & mask)] }
+        let span = spans.withUnsafeBufferPointer { $0[empty ^ ((index ^ empty) & mask)] }
         return bytes.withUnsafeBufferPointer { stored in
             let own = Int(bitPattern: other), tag = Int(bitPattern: stored.baseAddress! + Int(span.start))
             let source = UnsafeRawPointer(bitPattern: own ^ ((tag ^ own) & mask))!
