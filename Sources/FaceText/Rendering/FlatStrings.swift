@@ -13,7 +13,7 @@ struct FlatStrings: Sendable {
     private var bytes: [UInt8] = []
     private var spans: [Span] = []
     /// The last span's index: an empty string, written for "none" by ``append(_:if:else:length:to:)``.
-    private var empty = 0
+    private let empty: Int
 
     init(_ strings: [[UInt8]?]) {
         for string in strings {

@@ -21,7 +21,7 @@ struct BracketTagTable: Sendable {
         for (tag, face) in tags {
             let bytes = Array(tag.utf8)
             guard bytes.first == UInt8(ascii: "[") else { continue }
-            // (Nor a line feed: a tag ends its line's search for one, see ``match(in:at:isFinal:)``.)
+            // Nor a line feed, where ``match(in:at:isFinal:)`` stops looking for the `]`.
             guard bytes.count >= 2, bytes.last == UInt8(ascii: "]"),
                   !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == 0x0A }) else {
                 return nil
@@ -86,7 +86,7 @@ struct BracketTagTable: Sendable {
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
         let stops1 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
         let stops2 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
-        // The stop's offset from the `[`; nothing in 16 bytes means a longer tag, or none.
+        // The `]`'s offset from the `[`; none in 16 bytes means a longer tag, or none.
         let stop = 1 + (stops1 != 0 ? stops1.trailingZeroBitCount / 8 : 8 + stops2.trailingZeroBitCount / 8)
         guard stops1 | stops2 != 0, stop < 16 else { return nil }
         let length = stop + 1

@@ -368,7 +368,7 @@ struct ScanEngine: Sendable {
         // of other text, a date or a time.
         let next = index &+ ending
         guard ending != 0, next &+ 1 < bytes.count, classes[256 &+ Int(bytes[next])] != 0,
-              bytes[next] >= 0x80 || bytes[next &+ 1] | 0x0D == 0xEF else { return false }
+              bytes[next] >= 0x80 || bytes[next &+ 1] == 0xE2 || bytes[next &+ 1] == 0xEF else { return false }
         sink.consumeLineEnding(start: index, end: next, in: bytes)
         index = next
         return true
