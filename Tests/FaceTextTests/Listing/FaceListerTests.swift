@@ -18,16 +18,7 @@ import TestSupport
     }()
 
     private func list(_ bytes: [UInt8], chunk: Int, file: String = "a.txt") -> [UInt8] {
-        var lister = FaceLister(catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags])
-        let out = ByteBuffer()
-        lister.startFile(file)
-        var start = 0
-        while start < bytes.count {
-            lister.feed(Array(bytes[start..<min(start + chunk, bytes.count)]), into: out)
-            start += chunk
-        }
-        lister.finish(into: out)
-        return out.withBytes { Array($0) }
+        FaceLister.listing(of: bytes, catalog: .default, recognizing: [.tags, .emoji, .images, .unknownTags], inChunksOf: chunk, file: file)
     }
 
     private func objects(_ lines: [UInt8]) -> [[String: Any]] {

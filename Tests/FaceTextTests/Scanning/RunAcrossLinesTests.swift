@@ -83,15 +83,8 @@ import TestSupport
                 input[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [input.count, 64, 7] {
-                var stream = FaceCountingStream(catalog: Self.catalog)
-                var start = 0
-                while start < input.count {
-                    let end = min(start + chunkSize, input.count)
-                    input[start..<end].withUnsafeBufferPointer { stream.feed($0) }
-                    start = end
-                }
-                stream.finish()
-                #expect(stream.stats.counts == expected.stats.counts, "round \(round), chunks of \(chunkSize)")
+                #expect(FaceCountingStream.counts(of: input, catalog: Self.catalog, inChunksOf: chunkSize) == expected.stats.counts,
+                        "round \(round), chunks of \(chunkSize)")
             }
         }
     }
@@ -121,15 +114,6 @@ import TestSupport
 
     /// What `scan` lists for `bytes` fed in chunks of `chunk`.
     private func list(_ bytes: [UInt8], chunk: Int) -> [UInt8] {
-        var lister = FaceLister(catalog: Self.catalog, recognizing: [.tags, .emoji, .images])
-        let out = ByteBuffer()
-        lister.startFile("a.txt")
-        var start = 0
-        while start < bytes.count {
-            lister.feed(Array(bytes[start..<min(start + chunk, bytes.count)]), into: out)
-            start += chunk
-        }
-        lister.finish(into: out)
-        return out.withBytes { Array($0) }
+        FaceLister.listing(of: bytes, catalog: Self.catalog, recognizing: [.tags, .emoji, .images], inChunksOf: chunk)
     }
 }

@@ -34,15 +34,8 @@ import TestSupport
                 input[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [input.count, 4097, 61, 7] {
-                var stream = FaceCountingStream(catalog: Self.catalog, recognizing: recognized)
-                var start = 0
-                while start < input.count {
-                    let end = min(start + chunkSize, input.count)
-                    input[start..<end].withUnsafeBufferPointer { stream.feed($0) }
-                    start = end
-                }
-                stream.finish()
-                #expect(stream.stats.counts == expected.stats.counts, "round \(round), chunks of \(chunkSize)")
+                #expect(FaceCountingStream.counts(of: input, catalog: Self.catalog, recognizing: recognized, inChunksOf: chunkSize)
+                        == expected.stats.counts, "round \(round), chunks of \(chunkSize)")
             }
         }
     }
@@ -54,22 +47,14 @@ import TestSupport
             let input = Self.text(seed: 0xFACE_0090 + UInt64(round), pieces: 2000)
             let expected = scanner.tokens(in: input).filter { $0.kind != .text }.map { "\($0.kind.rawValue) \($0.range)" }
             for chunkSize in [input.count, 61, 7] {
-                var lister = FaceLister(catalog: Self.catalog, recognizing: recognized)
-                let out = ByteBuffer()
-                lister.startFile("a.txt")
-                var start = 0
-                while start < input.count {
-                    lister.feed(Array(input[start..<min(start + chunkSize, input.count)]), into: out)
-                    start += chunkSize
-                }
-                lister.finish(into: out)
-                let listed = out.withBytes { Array($0) }.split(separator: 0x0A).map { line -> String in
-                    let text = String(decoding: line, as: UTF8.self)
-                    let kind = text.components(separatedBy: "\"kind\":\"")[1].prefix { $0 != "\"" }
-                    let offset = Int(text.components(separatedBy: "\"offset\":")[1].prefix { $0.isNumber })!
-                    let length = Int(text.components(separatedBy: "\"length\":")[1].prefix { $0.isNumber })!
-                    return "\(kind) \(offset..<(offset + length))"
-                }
+                let listed = FaceLister.listing(of: input, catalog: Self.catalog, recognizing: recognized, inChunksOf: chunkSize)
+                    .split(separator: 0x0A).map { line -> String in
+                        let text = String(decoding: line, as: UTF8.self)
+                        let kind = text.components(separatedBy: "\"kind\":\"")[1].prefix { $0 != "\"" }
+                        let offset = Int(text.components(separatedBy: "\"offset\":")[1].prefix { $0.isNumber })!
+                        let length = Int(text.components(separatedBy: "\"length\":")[1].prefix { $0.isNumber })!
+                        return "\(kind) \(offset..<(offset + length))"
+                    }
                 let difference = zip(listed, expected).first { $0 != $1 }
                 #expect(difference == nil && listed.count == expected.count,
                         "round \(round), chunks of \(chunkSize): \(difference.map { "\($0) instead of \($1)" } ?? "\(listed.count) lines, not \(expected.count)")")

@@ -31,7 +31,7 @@ import TestSupport
                 expected[key, default: 0] += 1
             }
             for chunkSize in [bytes.count, 4096, 5] {
-                #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected, "chunks of \(chunkSize)")
+                #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected, "chunks of \(chunkSize)")
             }
         }
     }
@@ -122,7 +122,7 @@ import TestSupport
                 bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [bytes.count, 700, 97, 1] {
-                #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
+                #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
             }
         }
     }
@@ -145,7 +145,7 @@ import TestSupport
                     bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
                 }
                 for chunkSize in [bytes.count, 4097, 64, 7] {
-                    #expect(counts(of: bytes, catalog: catalog, chunkSize: chunkSize) == expected.stats.counts,
+                    #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts,
                             "round \(round), chunks of \(chunkSize)")
                 }
             }
@@ -188,18 +188,5 @@ import TestSupport
         var entries: [(key: [UInt8], count: Int)] = []
         counts.forEach { entries.append((Array($0), $1)) }
         return entries
-    }
-
-    /// The counts of a stream fed `bytes` in chunks of `chunkSize`.
-    private func counts(of bytes: [UInt8], catalog: FaceCatalog, chunkSize: Int) -> [String: Int] {
-        var stream = FaceCountingStream(catalog: catalog)
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + chunkSize, bytes.count)
-            bytes[start..<end].withUnsafeBufferPointer { stream.feed($0) }
-            start = end
-        }
-        stream.finish()
-        return stream.stats.counts
     }
 }
