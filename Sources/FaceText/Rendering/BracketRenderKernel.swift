@@ -279,13 +279,13 @@ struct BracketRenderKernel: Sendable {
         let stop = ByteSearch.zeroBytes(first ^ 0x5D5D_5D5D_5D5D_5D5D)
         if stop != 0 {
             length = stop.trailingZeroBitCount &>> 3
-            key0 = first & Self.lowBytes(length)
+            key0 = first & WordMask.first(length)
         } else {
             let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             let stop = ByteSearch.zeroBytes(second ^ 0x5D5D_5D5D_5D5D_5D5D)
             guard stop != 0 else { return (-1, nil) }
             length = 8 &+ stop.trailingZeroBitCount &>> 3
-            key1 = second & Self.lowBytes(length &- 8)
+            key1 = second & WordMask.first(length &- 8)
         }
         var slot = Self.slot(key0, key1, length, multiplier, shift)
         return slots.withUnsafeBufferPointer { slots in
@@ -299,11 +299,5 @@ struct BracketRenderKernel: Sendable {
                 slot = (slot &+ 1) & mask
             }
         }
-    }
-
-    /// A mask of the low `count` bytes (`count` below 8).
-    @inline(__always)
-    private static func lowBytes(_ count: Int) -> UInt64 {
-        (UInt64(1) &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
     }
 }
