@@ -58,11 +58,13 @@ struct TagWriter: Sendable {
         }
     }
 
-    /// Writes a cluster of a run of emoji: its tag (`face` not negative) or its own bytes.
+    /// Writes a cluster of a run of emoji: its tag (`face` not negative) or
+    /// its own bytes. `roomy`: 32 bytes are known to be readable from `start`.
     @inline(__always)
-    func writeRunCluster(face: Int32, start: Int, length: Int, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    func writeRunCluster(face: Int32, start: Int, length: Int, from bytes: UnsafeBufferPointer<UInt8>, roomy: Bool,
+                         to out: inout OutputBuffer) {
         // Its own bytes are copied 32 at a time: that many must be there.
-        if start &+ 32 <= bytes.count,
+        if roomy || start &+ 32 <= bytes.count,
            tags.append(Int(face), if: face >= 0, else: UnsafeRawPointer(bytes.baseAddress! + start), length: length, to: &out) {
             return
         }

@@ -111,8 +111,8 @@ public struct TransformStream: Sendable {
         }
 
         @inline(__always)
-        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-            writer.writeRunCluster(face: face, start: start, length: length, from: bytes, to: &out)
+        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
+            writer.writeRunCluster(face: face, start: start, length: length, from: bytes, roomy: roomy, to: &out)
         }
     }
 }

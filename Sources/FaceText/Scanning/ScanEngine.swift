@@ -295,7 +295,6 @@ struct ScanEngine: Sendable {
         defer { outerSink = sink }
         let count = bytes.count
         var index = start
-        var code: Int32?
         repeat {
             var shortLength = 0
             var mayBeLone = true
@@ -330,9 +329,8 @@ struct ScanEngine: Sendable {
                     found = rememberedLong(longs, bytes, at: index)
                 }
                 if let found {
-                    sink.consumeRunCluster(face: found.face, start: index, length: found.length, in: bytes)
+                    sink.consumeRunCluster(face: found.face, start: index, length: found.length, roomy: true, in: bytes)
                     index &+= found.length
-                    code = nil
                     continue
                 }
                 mayBeLone = shape.kind == .single
@@ -340,15 +338,14 @@ struct ScanEngine: Sendable {
             if firstByShape && index == start { break }
             // The general way: a lone emoji, else the rest out of the loop's way.
             let length: Int, face: Int32
-            if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
-                (length, face, code) = lone
+            if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: nil) {
+                (length, face) = (lone.length, lone.face)
             } else {
-                code = nil
                 guard let found = generalCluster(bytes, at: index, memoLimit: memoLimit, shortLength: shortLength,
                                                  memo, shorts, longs, &faceless, for: Sink.self) else { break }
                 (length, face) = found
             }
-            sink.consumeRunCluster(face: face, start: index, length: length, in: bytes)
+            sink.consumeRunCluster(face: face, start: index, length: length, roomy: false, in: bytes)
             index &+= length
         } while index < count && (classes[256 &+ Int(bytes[index])] != 0 || Self.crossesLine(bytes, at: &index, classes, into: &sink))
         return index

@@ -92,8 +92,10 @@ protocol TokenSink {
 
     /// A cluster of a run of emoji, for a sink that ``takesRunClusters``:
     /// `face` is its face, or negative for none or for text
-    /// (``EmojiMatcher/textCode``: `©` without U+FE0F).
-    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    /// (``EmojiMatcher/textCode``: `©` without U+FE0F). `roomy`: at least
+    /// ``ClusterMemo/window`` bytes are readable from `start` (as for most
+    /// clusters of a run), so that a sink that reads ahead need not check.
+    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>)
 
     /// The line ending (LF or CR LF, `start..<end`) between two lines of
     /// emoji that make one run, for a sink that ``takesRunClusters``: text,
@@ -113,7 +115,7 @@ extension TokenSink {
 
     /// By default, an emoji token, with or without a face; nothing for a cluster that is text.
     @inline(__always)
-    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
         guard face != EmojiMatcher.textCode else { return }
         consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
     }
