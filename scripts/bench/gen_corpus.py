@@ -10,7 +10,8 @@ cjk, oneline; for scripts/bench/stress-shapes, brackets, code, short-lines,
 blank-lines, punct, zalgo, zwj-long, markup, binary, scripts, emoji-all,
 emoji-any, emoji-amid (see `stress` below);
 and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
-K one of single, selected, text, skin, zwj, flag, keycap) and emoji-seq-sorted
+K one of single, selected, text, skin, zwj, flag, keycap; or kinds joined by
++, drawn at random in equal shares, as kind-single+selected) and emoji-seq-sorted
 (emoji-seq's emoji, all of them sorted, so that equal ones follow each other);
 for these the number of emoji written goes to standard error.
 FACES.json is `facetext catalog list --json`: tags are drawn from it.
@@ -169,8 +170,10 @@ while len(out) < limit:
         data = ("".join(rng.choice(emoji) for _ in range(40)) + "\n").encode()
     elif shape == "emoji-seq":
         data = (counted([e for _ in range(rng.randint(1, 30)) for e in any_emoji()]) + "\n").encode()
-    elif shape.startswith("kind-") and shape[5:] in kinds:
-        data = (counted([kinds[shape[5:]]() for _ in range(40)]) + "\n").encode()
+    elif shape.startswith("kind-") and all(k in kinds for k in shape[5:].split("+")):
+        # One kind, or several (kind-single+selected) drawn at random one emoji at a time.
+        mix = shape[5:].split("+")
+        data = (counted([kinds[rng.choice(mix)]() for _ in range(40)]) + "\n").encode()
     elif shape == "tags":
         data = ("".join(rng.choice(tags) for _ in range(20)) + "\n").encode()
     elif shape == "ascii":
