@@ -171,9 +171,10 @@ while len(out) < limit:
     elif shape == "emoji-seq":
         data = (counted([e for _ in range(rng.randint(1, 30)) for e in any_emoji()]) + "\n").encode()
     elif shape.startswith("kind-") and all(k in kinds for k in shape[5:].split("+")):
-        # One kind, or several (kind-single+selected) drawn at random one emoji at a time.
+        # One kind, or several (kind-single+selected) drawn at random one emoji at a time
+        # (one kind draws nothing more, so that its bytes stay what they were).
         mix = shape[5:].split("+")
-        data = (counted([kinds[rng.choice(mix)]() for _ in range(40)]) + "\n").encode()
+        data = (counted([kinds[mix[0] if len(mix) == 1 else rng.choice(mix)]() for _ in range(40)]) + "\n").encode()
     elif shape == "tags":
         data = ("".join(rng.choice(tags) for _ in range(20)) + "\n").encode()
     elif shape == "ascii":
