@@ -203,7 +203,7 @@ final class ScanLineHeads {
         var hash: UInt64 = 0
         var offset = 8
         while offset < count &- 8 {
-            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ UInt64(littleEndian: bytes.unalignedWord(at: offset))) &* 0xFF51_AFD7_ED55_8CCD
             offset &+= 8
         }
         return hash
@@ -219,8 +219,8 @@ final class ScanLineHeads {
         guard readable >= 8 else { return endsByBytes(bytes, count) }
         let mask = WordMask.first(count)
         let lastOffset = WordMask.lastWordOffset(count)
-        return (UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) & mask,
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask)
+        return (UInt64(littleEndian: bytes.unalignedWord()) & mask,
+                UInt64(littleEndian: bytes.unalignedWord(at: lastOffset)) & mask)
     }
 
     /// ``ends(_:_:readable:)`` at the end of a buffer, where fewer than eight

@@ -242,7 +242,7 @@ struct BracketRenderKernel: Sendable {
         /// Copies `count` (at most sixteen) bytes from `source`, writing sixteen.
         @inline(__always)
         mutating func copyWords(_ source: UnsafeRawPointer, _ count: Int) {
-            storeWords(source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), count)
+            storeWords(source.unalignedWord(), source.unalignedWord(at: 8), count)
         }
 
         /// Writes the first `count` bytes of two words (as they lie in memory), writing sixteen.
@@ -273,7 +273,7 @@ struct BracketRenderKernel: Sendable {
     @inline(__always)
     private func probe(_ content: UnsafePointer<UInt8>, _ entries: UnsafePointer<Entry>) -> (Int, UnsafePointer<Entry>?) {
         let raw = UnsafeRawPointer(content)
-        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let first = UInt64(littleEndian: raw.unalignedWord())
         var key0 = first, key1: UInt64 = 0
         let length: Int
         let stop = ByteSearch.zeroBytes(first ^ 0x5D5D_5D5D_5D5D_5D5D)
@@ -281,7 +281,7 @@ struct BracketRenderKernel: Sendable {
             length = stop.trailingZeroBitCount &>> 3
             key0 = first & WordMask.first(length)
         } else {
-            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let second = UInt64(littleEndian: raw.unalignedWord(at: 8))
             let stop = ByteSearch.zeroBytes(second ^ 0x5D5D_5D5D_5D5D_5D5D)
             guard stop != 0 else { return (-1, nil) }
             length = 8 &+ stop.trailingZeroBitCount &>> 3

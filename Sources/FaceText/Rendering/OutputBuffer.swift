@@ -226,11 +226,11 @@ public struct ByteWriter {
                                   toByteOffset: count - 16, as: (UInt64, UInt64).self)
             }
         } else if count >= 8 {
-            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: source.unalignedWord(), as: UInt64.self)
+            target.storeBytes(of: source.unalignedWord(at: count - 8), toByteOffset: count - 8, as: UInt64.self)
         } else if count >= 4 {
-            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: source.unalignedUnit(), as: UInt32.self)
+            target.storeBytes(of: source.unalignedUnit(at: count - 4), toByteOffset: count - 4, as: UInt32.self)
         } else {
             for offset in 0..<count { target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self) }
         }
@@ -315,11 +315,11 @@ public struct ByteWriter {
             let pair = Int(truncatingIfNeeded: rest % 100)
             rest /= 100
             end -= 2
-            UnsafeMutableRawPointer(end).storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 * pair, as: UInt16.self), as: UInt16.self)
+            UnsafeMutableRawPointer(end).storeBytes(of: pairs.unalignedHalf(at: 2 * pair), as: UInt16.self)
         }
         if rest >= 10 {
             end -= 2
-            UnsafeMutableRawPointer(end).storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 * Int(rest), as: UInt16.self), as: UInt16.self)
+            UnsafeMutableRawPointer(end).storeBytes(of: pairs.unalignedHalf(at: 2 * Int(rest)), as: UInt16.self)
         } else {
             end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
@@ -342,8 +342,8 @@ public struct ByteWriter {
     public mutating func put(fourDigitsOf value: Int) {
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
         let (high, low) = value.quotientAndRemainder(dividingBy: 100)
-        let word = UInt32(pairs.loadUnaligned(fromByteOffset: 2 * high, as: UInt16.self))
-            | UInt32(pairs.loadUnaligned(fromByteOffset: 2 * low, as: UInt16.self)) << 16
+        let word = UInt32(pairs.unalignedHalf(at: 2 * high))
+            | UInt32(pairs.unalignedHalf(at: 2 * low)) << 16
         UnsafeMutableRawPointer(position).storeBytes(of: word, as: UInt32.self)
         position += 4
     }

@@ -84,15 +84,15 @@ struct BracketTagTable: Sendable {
     @inline(__always)
     private func shortMatch(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
-        let stops1 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
-        let stops2 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: UInt64.self)) ^ 0x5D5D_5D5D_5D5D_5D5D)
+        let stops1 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.unalignedWord(at: 1)) ^ 0x5D5D_5D5D_5D5D_5D5D)
+        let stops2 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.unalignedWord(at: 9)) ^ 0x5D5D_5D5D_5D5D_5D5D)
         // The `]`'s offset from the `[`; none in 16 bytes means a longer tag, or none.
         let stop = 1 + (stops1 != 0 ? stops1.trailingZeroBitCount / 8 : 8 + stops2.trailingZeroBitCount / 8)
         guard stops1 | stops2 != 0, stop < 16 else { return nil }
         let length = stop + 1
         let mask = WordMask.first(length)
-        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
-        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: WordMask.lastWordOffset(length), as: UInt64.self)) & mask
+        let first = UInt64(littleEndian: raw.unalignedWord()) & mask
+        let last = UInt64(littleEndian: raw.unalignedWord(at: WordMask.lastWordOffset(length))) & mask
         return (length, table.value(words: ShortKeyWords(first: first, last: last), count: length) ?? -1)
     }
 
@@ -103,7 +103,7 @@ struct BracketTagTable: Sendable {
         var index = from
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= to {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = raw.unalignedWord(at: index)
             let found = ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
                 | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }

@@ -29,7 +29,7 @@ public enum ByteSearch {
         // (`memchr` of no bytes finds nothing: no test that any are left.)
         guard let base = bytes.baseAddress else { return nil }
         if start &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).unalignedWord())
             let found = zeroBytes(word ^ UInt64(byte) &* 0x0101_0101_0101_0101)
             if found != 0 { return start &+ found.trailingZeroBitCount &>> 3 }
             guard let hit = memchr(base + start + 8, Int32(byte), bytes.count &- start &- 8) else { return nil }
@@ -63,12 +63,12 @@ public enum ByteSearch {
                 return count
             }
             while index &+ 8 < bytes.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let word = UInt64(littleEndian: raw.unalignedWord(at: index))
                 count &+= exactZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
                 index &+= 8
             }
             // The last eight bytes, without those counted already.
-            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+            let last = UInt64(littleEndian: raw.unalignedWord(at: bytes.count &- 8))
             let counted = UInt64(8 &- (bytes.count &- index)) &* 8
             return count &+ (exactZeroBytes(last ^ 0x0A0A_0A0A_0A0A_0A0A) &>> counted).nonzeroBitCount
         }

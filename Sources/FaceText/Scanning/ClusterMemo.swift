@@ -121,7 +121,7 @@ struct ClusterMemo: Sendable {
     static func sequenceLength(at raw: UnsafeRawPointer) -> Int {
         var offset = 0
         while offset <= 32 {
-            let unit = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let unit = UInt32(littleEndian: raw.unalignedUnit(at: offset))
             if unit & 0xFFFF == 0x9FF0 {
                 offset &+= 4
             } else if unit & 0xFF == 0xE2 {
@@ -129,18 +129,18 @@ struct ClusterMemo: Sendable {
             } else {
                 return 0
             }
-            let next = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let next = UInt32(littleEndian: raw.unalignedUnit(at: offset))
             if next & 0xFF_FFFF == 0x8F_B8EF {
                 offset &+= 3                                                    // U+FE0F
             } else if next & 0xFF_FFFF == 0x8F_9FF0 && next >> 24 >= 0xBB {
                 offset &+= 4                                                    // a skin tone
             } else if next & 0xFFFF == 0xA0F3 {
-                while offset <= 32 && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0xFFFF == 0xA0F3 {
+                while offset <= 32 && UInt32(littleEndian: raw.unalignedUnit(at: offset)) & 0xFFFF == 0xA0F3 {
                     offset &+= 4                                                // tag characters
                 }
                 return offset <= 32 ? offset : 0
             }
-            guard offset <= 32, UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0xFF_FFFF == 0x8D_80E2 else {
+            guard offset <= 32, UInt32(littleEndian: raw.unalignedUnit(at: offset)) & 0xFF_FFFF == 0x8D_80E2 else {
                 return offset <= 32 ? offset : 0
             }
             offset &+= 3                                                        // U+200D
@@ -151,12 +151,12 @@ struct ClusterMemo: Sendable {
     /// The words of ``Long`` for the `length` bytes (9–32) at `raw`.
     @inline(__always)
     static func longWords(at raw: UnsafeRawPointer, length: Int) -> (UInt64, UInt64, UInt64, UInt64) {
-        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let third = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-        return (UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+        let second = UInt64(littleEndian: raw.unalignedWord(at: 8))
+        let third = UInt64(littleEndian: raw.unalignedWord(at: 16))
+        return (UInt64(littleEndian: raw.unalignedWord()),
                 second & mask(length: length &- 8),
                 third & (length <= 16 ? 0 : mask(length: length &- 16)),
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)))
+                UInt64(littleEndian: raw.unalignedWord(at: length &- 8)))
     }
 
     /// The slot of ``shorts`` for a key.
@@ -171,7 +171,7 @@ struct ClusterMemo: Sendable {
     /// set. (Only the first eight bytes are read.)
     @inline(__always)
     static func set(at raw: UnsafeRawPointer) -> Int {
-        let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let word = UInt64(littleEndian: raw.unalignedWord())
         let next = word >> 32 & 0xFF_FFFF
         // Chosen with a mask, not a branch: whether a skin tone or flag comes is as random as the text.
         let pair = UInt64(next & 0xFFF7_FFFF == 0x87_9FF0 ? 1 : 0)
@@ -191,8 +191,8 @@ struct ClusterMemo: Sendable {
     @inline(__always)
     static func words(at raw: UnsafeRawPointer, mask: UInt64, length: Int) -> (first: UInt64, last: UInt64) {
         let lastOffset = WordMask.lastWordOffset(length)
-        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & mask
-        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self)) & mask
+        let first = UInt64(littleEndian: raw.unalignedWord()) & mask
+        let last = UInt64(littleEndian: raw.unalignedWord(at: lastOffset)) & mask
         return (first, last)
     }
 
@@ -206,6 +206,6 @@ struct ClusterMemo: Sendable {
     /// after them would join (GB11): such a cluster is kept in no table.
     @inline(__always)
     static func endsInJoiner(_ raw: UnsafeRawPointer, length: Int) -> Bool {
-        length >= 3 && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 3, as: UInt32.self)) & 0xFF_FFFF == 0x8D_80E2
+        length >= 3 && UInt32(littleEndian: raw.unalignedUnit(at: length - 3)) & 0xFF_FFFF == 0x8D_80E2
     }
 }

@@ -18,7 +18,7 @@ extension EmojiMatcher {
     func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
         guard start + Self.clusterWindow <= bytes.count, hasBlockTables else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
-        let first = raw.loadUnaligned(as: UInt32.self)
+        let first = raw.unalignedUnit()
         guard let (entry, firstLength) = Self.blockUnit(first) else {
             guard Self.isKeycapBase(UInt8(truncatingIfNeeded: UInt32(littleEndian: first))),
                   case .emoji(let length, let face)? = keycap(bytes, start) else { return nil }
@@ -36,7 +36,7 @@ extension EmojiMatcher {
                 var single = true
                 var pictographic = flags[entry] & P.pictographic != 0
                 while true {
-                    let next = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    let next = raw.unalignedUnit(at: offset)
                     if Self.isSelector(next) {
                         offset += 3
                         qualified = true
@@ -45,10 +45,10 @@ extension EmojiMatcher {
                         offset += 4
                         single = false
                     }
-                    let joiner = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    let joiner = raw.unalignedUnit(at: offset)
                     guard UInt32(littleEndian: joiner) & 0xFF_FFFF == 0x8D_80E2 else { break }      // U+200D
                     // GB11: a pictograph, ZWJ, then another pictograph.
-                    let joined = raw.loadUnaligned(fromByteOffset: offset + 3, as: UInt32.self)
+                    let joined = raw.unalignedUnit(at: offset + 3)
                     guard pictographic, let (nextEntry, nextLength) = Self.blockUnit(joined),
                           flags[nextEntry] & (P.pictographic | P.extend | P.regionalIndicator) == P.pictographic,
                           offset + 3 + nextLength + 12 <= Self.clusterWindow,
@@ -71,7 +71,7 @@ extension EmojiMatcher {
     /// A flag (two regional indicators) at `raw` that nothing extends, or nil.
     @inline(__always)
     private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: Int32)? {
-        guard Self.isRegionalIndicator(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)),
+        guard Self.isRegionalIndicator(raw.unalignedUnit(at: 4)),
               let extends = mayExtend(bytes, at: start + 8), !extends else { return nil }
         let face = emojiIndex.sequenceValue(for: UnsafeRawBufferPointer(start: raw, count: 8))
         return (8, face ?? -1)

@@ -111,16 +111,16 @@ struct EmojiMatcher: Sendable {
         if let known {
             code = known
         } else {
-            guard let looked = code1F(base.loadUnaligned(fromByteOffset: start, as: UInt32.self)) else { return nil }
+            guard let looked = code1F(base.unalignedUnit(at: start)) else { return nil }
             code = looked
         }
         guard code >= Self.noFace else { return nil }
         var end = start &+ 4
-        if UInt32(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt32.self)) & 0xFF_FFFF == 0x8F_B8EF {
+        if UInt32(littleEndian: base.unalignedUnit(at: end)) & 0xFF_FFFF == 0x8F_B8EF {
             end = start &+ 7        // U+FE0F
             guard end &+ 3 < count else { return nil }
         }
-        if let next = code1F(base.loadUnaligned(fromByteOffset: end, as: UInt32.self)) {
+        if let next = code1F(base.unalignedUnit(at: end)) {
             return next == Self.extendCode ? nil : (end &- start, code, next)
         }
         guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
@@ -186,7 +186,7 @@ struct EmojiMatcher: Sendable {
         var code: Int32
         var end: Int
         if lead == 0xF0 {
-            guard let looked = code1F(UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)) else { return nil }
+            guard let looked = code1F(UnsafeRawPointer(bytes.baseAddress! + start).unalignedUnit()) else { return nil }
             code = looked
             end = start + 4
         } else if lead == 0xE2 {
@@ -202,7 +202,7 @@ struct EmojiMatcher: Sendable {
         if code == Self.slowCode {
             // A regional indicator: a flag when another one follows.
             guard end + 3 < count,
-                  Self.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt32.self)) else { return nil }
+                  Self.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + end).unalignedUnit()) else { return nil }
             return pair(bytes, start, end + 4)
         }
         if end + 3 < count, bytes[end] == 0xF0, bytes[end + 1] == 0x9F, bytes[end + 2] == 0x8F,
@@ -262,22 +262,22 @@ struct EmojiMatcher: Sendable {
         while true {
             guard index + 7 < count, let (length, scalarFlags) = blockScalar(bytes, at: index),
                   scalarFlags & P.pictographic != 0, scalarFlags & (P.extend | P.regionalIndicator) == 0,
-                  key.append(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self), length: length) else { return nil }
+                  key.append(raw.unalignedUnit(at: index), length: length) else { return nil }
             index += length
-            let next = raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            let next = raw.unalignedUnit(at: index)
             if Self.isSelector(next) {
                 index += 3                                          // U+FE0F, not part of the key
             } else if Self.isSkinTone(next) {
                 guard key.append(next, length: 4) else { return nil }
                 index += 4
             }
-            while index + 3 < count, Self.isTagCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)) {
-                guard key.append(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self), length: 4) else { return nil }
+            while index + 3 < count, Self.isTagCharacter(raw.unalignedUnit(at: index)) {
+                guard key.append(raw.unalignedUnit(at: index), length: 4) else { return nil }
                 index += 4
                 joined = true
             }
             guard index + 3 < count else { return nil }
-            let joiner = raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            let joiner = raw.unalignedUnit(at: index)
             guard UInt32(littleEndian: joiner) & 0xFF_FFFF == 0x8D_80E2 else { break }      // E2 80 8D, U+200D
             guard key.append(joiner, length: 3) else { return nil }
             index += 3
@@ -327,7 +327,7 @@ struct EmojiMatcher: Sendable {
     @inline(__always)
     private func blockScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, UInt8)? {
         guard index + 3 < bytes.count,
-              let (entry, length) = Self.blockUnit(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)) else { return nil }
+              let (entry, length) = Self.blockUnit(UnsafeRawPointer(bytes.baseAddress! + index).unalignedUnit()) else { return nil }
         return (length, blockFlags.withUnsafeBufferPointer { $0[entry] })
     }
 
@@ -336,7 +336,7 @@ struct EmojiMatcher: Sendable {
     @inline(__always)
     func mayExtend(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool? {
         guard index &+ 3 < bytes.count else { return nil }
-        let raw = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt32.self)
+        let raw = UnsafeRawPointer(bytes.baseAddress! + index).unalignedUnit()
         if let (entry, _) = Self.blockUnit(raw), hasBlockTables {
             return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode
         }

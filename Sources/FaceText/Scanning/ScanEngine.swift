@@ -300,7 +300,7 @@ struct ScanEngine: Sendable {
             var mayBeLone = true
             if index <= memoLimit {
                 let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-                let word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let word = UInt64(littleEndian: raw.unalignedWord())
                 let found: (length: Int, face: Int32)?
                 let shape = RunShape(word)
                 let length = shape.length
@@ -309,7 +309,7 @@ struct ScanEngine: Sendable {
                     if shape.ends {
                         found = EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
                     } else {
-                        let follower = shape.follower != 0 ? shape.follower : raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                        let follower = shape.follower != 0 ? shape.follower : raw.unalignedUnit(at: length)
                         // Else maybe a longer cluster met before (🏳️‍🌈, 🏴󠁧󠁢󠁥󠁮󠁧󠁿).
                         found = EmojiMatcher.surelyEnds(follower, codes: codes)
                             ? EmojiMatcher.lone(entry: shape.entry, length: length, qualified: shape.qualified, codes: codes)
@@ -317,7 +317,7 @@ struct ScanEngine: Sendable {
                     }
                 case .short:
                     shortLength = length
-                    let follower = raw.loadUnaligned(fromByteOffset: length, as: UInt32.self)
+                    let follower = raw.unalignedUnit(at: length)
                     if UInt32(littleEndian: follower) & 0xFF_FFFF == 0x8D_80E2 {
                         found = rememberedLong(longs, bytes, at: index)            // U+200D: a longer cluster (👩🏽‍💻)
                     } else {
@@ -419,7 +419,7 @@ struct ScanEngine: Sendable {
         }
         if length == shortLength {
             // Found the general way where its shape said it ends: the next time, found by its bytes.
-            let key = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let key = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).unalignedWord())
                 & ClusterMemo.mask(length: length)
             shorts[ClusterMemo.shortSlot(key)] = ClusterMemo.Short(key: key, face: face)
         }

@@ -203,7 +203,7 @@ extension FaceCounter {
         @inline(__always)
         private static func single(_ token: RawToken, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             guard token.start + 4 <= bytes.count else { return nil }
-            let word = UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt32.self)
+            let word = UnsafeRawPointer(bytes.baseAddress! + token.start).unalignedUnit()
             guard let (index, length) = EmojiMatcher.blockUnit(word) else { return nil }
             let extra = token.end - token.start - length
             guard extra == 0 || (extra == 3 && bytes[token.start + length] == 0xEF && bytes[token.start + length + 1] == 0xB8
