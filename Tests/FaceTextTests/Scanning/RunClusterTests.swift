@@ -116,6 +116,26 @@ import TestSupport
         }
     }
 
+    @Test func longClustersThatBeginAlikeAreEachFoundAsThemselvesInAnyOrder() {
+        // Long clusters that begin alike (a family and its longer families, one person with
+        // one skin tone at several jobs), in every order: back to back, between other emoji,
+        // before text, and before a joiner and a pictograph that make them longer still.
+        let tagger = FaceTagger(catalog: Self.catalog)
+        let family = ["👨‍👩‍👧", "👨‍👩‍👧‍👦", "👨‍👩‍👦", "👨‍👩‍👧‍👧", "👨‍💻", "👨‍👩‍👧‍👦\u{200D}👦", "👩🏽‍💻", "👩🏽‍🔬", "👩🏽"]
+        let after = ["", "😀", "a", "\n", "\u{200D}👦", "\u{0301}"]
+        var generator = SeededGenerator(seed: 0x7A11)
+        for round in 0..<40 {
+            var text = "😀"
+            for _ in 0..<60 {
+                text += family.randomElement(using: &generator)! + after.randomElement(using: &generator)!
+            }
+            let input = Array((text + String(repeating: "😀", count: 12)).utf8)
+            let expected = expected(input)
+            #expect(tagger.tag(input) == expected, "round \(round)")
+            #expect(tagger.makeStream().output(of: input, inChunksOf: 61) == expected, "round \(round) in chunks of 61")
+        }
+    }
+
     @Test func aClusterLearnedBeforeIsNotTakenWhenWhatFollowsExtendsIt() {
         // Each shape first with a plain emoji after it (so that it is learned), then
         // with an extender after it: the second time it must take the extender in.
