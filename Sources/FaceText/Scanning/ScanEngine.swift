@@ -497,7 +497,14 @@ struct ScanEngine: Sendable {
     }
 
     /// The first position at or after `start` whose byte may start a face, or `bytes.count`.
+    /// (`@inline(always)`, where the compiler has it (Swift 6.3): it inlines an
+    /// `@inline(__always)` function only while it is small, and left this one a
+    /// call in the scan loop, made once for each face and emoji.)
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
+    #endif
     private func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ classes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         if let singleStart {
