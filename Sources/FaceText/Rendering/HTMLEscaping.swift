@@ -32,7 +32,7 @@ enum HTMLEscaping {
         var index = start
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.unalignedWord(at: index))
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // & < > " ' (the lowest flagged byte of a zero-byte test is exact).
             let found = ByteSearch.zeroBytes(word ^ 0x2626_2626_2626_2626) | ByteSearch.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
                 | ByteSearch.zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | ByteSearch.zeroBytes(word ^ 0x2222_2222_2222_2222)

@@ -103,7 +103,7 @@ struct BracketTagTable: Sendable {
         var index = from
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= to {
-            let word = raw.unalignedWord(at: index)
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             let found = ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
                 | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if found != 0 { return index + found.trailingZeroBitCount / 8 }

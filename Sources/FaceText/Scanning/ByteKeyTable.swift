@@ -38,7 +38,7 @@ final class ByteKeyTable: Sendable {
         var sequenceStarts = [UInt64](repeating: 0, count: Self.sequenceStartBits / 64)
         keyLoop: for (key, value) in pairs {
             if key.count >= 4 && key.count > Self.scalarLength(lead: key[0]) {
-                let bit = key.withUnsafeBytes { Self.sequenceStartBit($0.unalignedUnit()) }
+                let bit = key.withUnsafeBytes { Self.sequenceStartBit($0.loadUnaligned(as: UInt32.self)) }
                 sequenceStarts[bit >> 6] |= 1 << (bit & 63)
             }
             let words = key.withUnsafeBytes(ShortKeyWords.init)
@@ -109,7 +109,7 @@ final class ByteKeyTable: Sendable {
     @inline(__always)
     func sequenceValue(for key: UnsafeRawBufferPointer) -> Int32? {
         guard key.count >= 4 else { return value(for: key) }
-        let bit = Self.sequenceStartBit(key.unalignedUnit())
+        let bit = Self.sequenceStartBit(key.loadUnaligned(as: UInt32.self))
         guard sequenceStarts.withUnsafeBufferPointer({ $0[bit >> 6] }) >> (bit & 63) & 1 != 0 else { return nil }
         return value(for: key)
     }
@@ -169,14 +169,14 @@ struct ShortKeyWords: Equatable, Sendable {
     init(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         if count >= 8 {
-            first = bytes.unalignedWord()
-            last = bytes.unalignedWord(at: count - 8)
+            first = bytes.loadUnaligned(as: UInt64.self)
+            last = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else {
             var word: UInt64 = 0
             if count >= 4 {
                 // Two overlapping loads: the bytes they share are the same.
-                word = UInt64(UInt32(littleEndian: bytes.unalignedUnit()))
-                    | UInt64(UInt32(littleEndian: bytes.unalignedUnit(at: count - 4))) << (8 * UInt64(count - 4))
+                word = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+                    | UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))) << (8 * UInt64(count - 4))
             } else {
                 for index in 0..<count { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
             }
@@ -201,7 +201,7 @@ struct ShortKeyWords: Equatable, Sendable {
         var offset = 8
         while offset < bytes.count - 8 {
             // The last word may reach into the last eight bytes: they are hashed already, no harm.
-            hash = (hash ^ bytes.unalignedWord(at: min(offset, bytes.count - 16))) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: min(offset, bytes.count - 16), as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 31
             offset += 8
         }
