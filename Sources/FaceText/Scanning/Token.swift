@@ -77,7 +77,7 @@ protocol TokenSink {
 
     /// Whether each cluster of a run of emoji (clusters strung together after
     /// a face, or from an emoji whose shape the run loop tells) comes to
-    /// ``consumeRunCluster(face:start:length:in:)``, text or not, instead of
+    /// ``consumeRunCluster(face:start:length:roomy:in:)``, text or not, instead of
     /// as a token; the text before the run comes as a token first. Such a
     /// sink's runs go through the engine's own run loop, faster on text
     /// dense with emoji.
