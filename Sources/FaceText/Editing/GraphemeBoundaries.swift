@@ -231,7 +231,7 @@ enum GraphemeBoundaries {
 
     /// Whether `value` is not Prepend (a few Arabic, Syriac, Malayalam and
     /// historic-script signs that join what follows them).
-    private static func cannotBePrepend(_ value: UInt32) -> Bool {
+    static func cannotBePrepend(_ value: UInt32) -> Bool {
         value < 0x600 || !ClusterStartRanges.prepend.contains(value)
     }
 }

@@ -26,6 +26,7 @@ public struct LineEditor: Sendable {
             guard line.count > 0 else { return 0 }
             if let start = quick.lastUnit(in: line, from: 0, to: line.count) { return start }
             if let tag = finder.tagStart(endingAt: line.count, in: line) { return tag }
+            if let emoji = GraphemeBoundaries.lastEmojiCluster(in: line) { return emoji }
             if let simple = GraphemeBoundaries.simpleLastUnit(before: line.count, in: line) { return simple }
         }
         var run = BackspaceRun(finder: finder, end: line.count, presses: presses)
