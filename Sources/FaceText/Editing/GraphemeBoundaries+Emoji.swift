@@ -10,27 +10,28 @@ extension GraphemeBoundaries {
     /// the same, walking back over the cluster's scalars once instead of
     /// asking at each whether a break before it is certain.
     static func lastEmojiCluster(in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard var (value, start) = scalar(endingAt: line.count, in: line) else { return nil }
-        if EmojiProperties.flags(value) & EmojiProperties.regionalIndicator != 0 {
-            return lastFlag(endingAt: line.count, lastStart: start, in: line)
+        guard var current = scalar(endingAt: line.count, in: line) else { return nil }
+        var flags = EmojiProperties.flags(current.value)
+        if flags & EmojiProperties.regionalIndicator != 0 {
+            return lastFlag(endingAt: line.count, lastStart: current.start, in: line)
         }
         while true {
-            let flags = EmojiProperties.flags(value)
-            if value == EmojiProperties.zwj || flags & EmojiProperties.extend != 0 {
-                // GB9: no break before an extender or a ZWJ; the cluster goes on before it.
-            } else if flags & EmojiProperties.pictographic != 0 {
-                // GB11: a pictograph after `pictograph Extend* ZWJ` goes on with it.
-                guard let (joiner, joinerStart) = scalar(endingAt: start, in: line), joiner == EmojiProperties.zwj,
-                      pictographEnds(before: joinerStart, in: line) else {
-                    return breaksBefore(start, in: line) ? start : nil
-                }
-            } else if EmojiMatcher.isKeycapBase(UInt8(truncatingIfNeeded: value)) && value < 0x80 {
-                return breaksBefore(start, in: line) ? start : nil
-            } else {
+            // GB9: no break before an extender or a ZWJ; the cluster goes on before it.
+            let extends = current.value == EmojiProperties.zwj || flags & EmojiProperties.extend != 0
+            let pictograph = !extends && flags & EmojiProperties.pictographic != 0
+            guard extends || pictograph || current.value < 0x80 && EmojiMatcher.isKeycapBase(UInt8(truncatingIfNeeded: current.value)) else {
                 return nil
             }
-            guard let previous = scalar(endingAt: start, in: line) else { return nil }
-            (value, start) = previous
+            // Nil at the start of the line, or after an invalid byte (a unit of its own).
+            let previous = scalar(endingAt: current.start, in: line)
+            let previousFlags = previous.map { EmojiProperties.flags($0.value) } ?? 0
+            // GB11: a pictograph after `pictograph Extend* ZWJ` goes on with it.
+            let joined = pictograph && previous?.value == EmojiProperties.zwj && pictographEnds(before: previous!.start, in: line)
+            guard extends || joined else {
+                return breaksAfter(previous?.value, flags: previousFlags) ? current.start : nil
+            }
+            guard let previous else { return nil }
+            (current, flags) = (previous, previousFlags)
         }
     }
 
@@ -40,13 +41,17 @@ extension GraphemeBoundaries {
     private static func lastFlag(endingAt end: Int, lastStart: Int, in line: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 1
         var first = lastStart
-        while let (value, start) = scalar(endingAt: first, in: line),
-              EmojiProperties.flags(value) & EmojiProperties.regionalIndicator != 0 {
+        var before = scalar(endingAt: first, in: line)
+        var beforeFlags = before.map { EmojiProperties.flags($0.value) } ?? 0
+        while let scalar = before, beforeFlags & EmojiProperties.regionalIndicator != 0 {
             count += 1
-            first = start
+            first = scalar.start
+            before = Self.scalar(endingAt: first, in: line)
+            beforeFlags = before.map { EmojiProperties.flags($0.value) } ?? 0
         }
         let start = count % 2 == 0 ? lastStart - (end - lastStart) : lastStart
-        guard line[start] == 0xF0, start > first || breaksBefore(start, in: line) else { return nil }
+        // After a regional indicator of the run, the pairing breaks; before the run's first, the scalar before decides.
+        guard start > first || breaksAfter(before?.value, flags: beforeFlags) else { return nil }
         return start
     }
 
@@ -63,14 +68,17 @@ extension GraphemeBoundaries {
         return false
     }
 
-    /// Whether a break comes before the scalar at `start` that no rule but
-    /// GB9b joins to what precedes it (it is no extender, ZWJ, SpacingMark,
-    /// regional indicator or Hangul jamo): at the start of the line, after an
-    /// invalid byte, and after any scalar that is not Prepend.
-    private static func breaksBefore(_ start: Int, in line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard start > 0 else { return true }
-        guard let (previous, _) = scalar(endingAt: start, in: line) else { return true }
-        return isEmojiEnd(previous) || cannotBePrepend(previous)
+    /// Whether a break comes after `previous` (nil: the start of the line,
+    /// or an invalid byte) and before a scalar that no rule but GB9b joins
+    /// to what precedes it (no extender, ZWJ, SpacingMark, regional
+    /// indicator or Hangul jamo): unless `previous` is Prepend. `flags` are
+    /// its ``EmojiProperties`` flags: a scalar with any of these is no Prepend
+    /// (a test checks), which spares the search of the Prepend table.
+    @inline(__always)
+    private static func breaksAfter(_ previous: UInt32?, flags: UInt8) -> Bool {
+        guard let previous else { return true }
+        let emojiFlags = EmojiProperties.pictographic | EmojiProperties.extend | EmojiProperties.regionalIndicator
+        return flags & emojiFlags != 0 || cannotBePrepend(previous)
     }
 
     /// The valid scalar that ends at `end` and its start; nil at the start of
@@ -78,9 +86,10 @@ extension GraphemeBoundaries {
     @inline(__always)
     private static func scalar(endingAt end: Int, in line: UnsafeBufferPointer<UInt8>) -> (value: UInt32, start: Int)? {
         guard end > 0 else { return nil }
+        let last = line[end - 1]
+        if last < 0x80 { return (UInt32(last), end - 1) }
         let lead = UTF8Decoder.lastLead(before: end, in: line)
-        guard case .scalar(let value, let length) = UTF8Decoder.decode(UnsafeBufferPointer(rebasing: line[..<end]), at: lead),
-              lead + length == end else { return nil }
+        guard case .scalar(let value, let length) = UTF8Decoder.decode(line, at: lead), lead + length == end else { return nil }
         return (value, lead)
     }
 }

@@ -49,6 +49,13 @@ import TestSupport
         #expect(undecided.isEmpty, "\(undecided.count): \(undecided.prefix(10))")
     }
 
+    @Test func noPrependScalarIsAPictographAnExtenderOrARegionalIndicator() {
+        // The short way takes a scalar with any of these flags for one that is not Prepend.
+        let emojiFlags = EmojiProperties.pictographic | EmojiProperties.extend | EmojiProperties.regionalIndicator
+        let wrong = ClusterStartRanges.prepend.ranges.flatMap { $0 }.filter { EmojiProperties.flags($0) & emojiFlags != 0 }
+        #expect(!ClusterStartRanges.prepend.ranges.isEmpty && wrong.isEmpty, "\(wrong)")
+    }
+
     @Test func regionalIndicatorsPairFromTheFirstOfTheirRun() {
         let flag = "\u{1F1EF}\u{1F1F5}", indicator = "\u{1F1E8}"
         for count in 1...7 {
