@@ -82,12 +82,19 @@ extension GraphemeBoundaries {
     }
 
     /// The valid scalar that ends at `end` and its start; nil at the start of
-    /// the line, or where the bytes before `end` are no whole scalar.
+    /// the line, or where the bytes before `end` are no whole scalar. The
+    /// scalars lines of emoji are made of (ASCII, E2 xx xx, EF xx xx, F0 9F
+    /// xx xx) are read in place; any other goes through the decoder.
     @inline(__always)
     private static func scalar(endingAt end: Int, in line: UnsafeBufferPointer<UInt8>) -> (value: UInt32, start: Int)? {
         guard end > 0 else { return nil }
         let last = line[end - 1]
         if last < 0x80 { return (UInt32(last), end - 1) }
+        if end >= 3 && last & 0xC0 == 0x80 && line[end - 2] & 0xC0 == 0x80 {
+            let second = UInt32(line[end - 2] & 0x3F) << 6 | UInt32(last & 0x3F), lead = line[end - 3]
+            if lead == 0xE2 || lead == 0xEF { return (UInt32(lead & 0x0F) << 12 | second, end - 3) }
+            if lead == 0x9F && end >= 4 && line[end - 4] == 0xF0 { return (0x1F000 | second, end - 4) }
+        }
         let lead = UTF8Decoder.lastLead(before: end, in: line)
         guard case .scalar(let value, let length) = UTF8Decoder.decode(line, at: lead), lead + length == end else { return nil }
         return (value, lead)
