@@ -56,6 +56,14 @@ import TestSupport
         #expect(!ClusterStartRanges.prepend.ranges.isEmpty && wrong.isEmpty, "\(wrong)")
     }
 
+    @Test func noPictographOrRegionalIndicatorLiesWhereTheShortWayDoesNotLook() {
+        // Past U+32FF, outside U+1F000–U+1FFFF, the short way takes every scalar for neither.
+        let wrong = (UInt32(0x3300)..<0x11_0000).filter {
+            $0 &- 0x1F000 >= 0x1000 && EmojiProperties.flags($0) & (EmojiProperties.pictographic | EmojiProperties.regionalIndicator) != 0
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test func regionalIndicatorsPairFromTheFirstOfTheirRun() {
         let flag = "\u{1F1EF}\u{1F1F5}", indicator = "\u{1F1E8}"
         for count in 1...7 {
