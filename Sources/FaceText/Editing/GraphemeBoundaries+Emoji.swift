@@ -107,10 +107,11 @@ extension GraphemeBoundaries {
         return previous < 0x600 || flags(previous) & emojiFlags != 0 || cannotBePrepend(previous)
     }
 
-    /// ``EmojiProperties/flags(_:)``, but none asked for the scalars past
-    /// U+32FF that are no extender and lie outside U+1F000–U+1FFFF, where no
-    /// pictograph, extender of emoji or regional indicator is (their flags
-    /// would cost a search of the property ranges).
+    /// ``EmojiProperties/flags(_:)``, but 0 without asking for a scalar past
+    /// U+32FF outside U+1F000–U+1FFFF (whose flags would cost a search of
+    /// the property ranges), but for U+FE0E, U+FE0F and the tag characters:
+    /// no pictograph or regional indicator is there (a test checks), nor an
+    /// extender that the walk goes back over.
     @inline(__always)
     private static func flags(_ value: UInt32) -> UInt8 {
         value < 0x3300 || value &- 0x1F000 < 0x1000 || value &- 0xFE0E < 2 || value &- 0xE0020 < 0x60 ? EmojiProperties.flags(value) : 0

@@ -64,6 +64,16 @@ import TestSupport
         #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
     }
 
+    @Test func everyPictographAndRegionalIndicatorEndingALineIsDecidedTheShortWay() {
+        // Whatever its lead byte: the short way starts only at the ones it expects.
+        let flags = EmojiProperties.pictographic | EmojiProperties.regionalIndicator
+        let undecided = (UInt32(0x80)..<0x2_0000).filter { value in
+            guard EmojiProperties.flags(value) & flags != 0, let scalar = Unicode.Scalar(value) else { return false }
+            return Self.fast(Array(("a" + String(scalar)).utf8)) == nil
+        }
+        #expect(undecided.isEmpty, "\(undecided.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test func regionalIndicatorsPairFromTheFirstOfTheirRun() {
         let flag = "\u{1F1EF}\u{1F1F5}", indicator = "\u{1F1E8}"
         for count in 1...7 {
