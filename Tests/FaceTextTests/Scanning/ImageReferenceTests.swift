@@ -51,6 +51,40 @@ import Testing
         #expect(tagger.tag(input) == expected)
     }
 
+    /// What the matcher says of `text` from its start, as a word.
+    static func matched(_ text: [UInt8], isFinal: Bool) -> String {
+        let matcher = ImageReferenceMatcher(catalog: CatalogLookup(catalog: .default))
+        switch text.withUnsafeBufferPointer({ matcher.match(in: $0, at: 0, isFinal: isFinal) }) {
+        case .image(let length, _): return length == text.count ? "image" : "image of \(length)"
+        case .needMore: return "needMore"
+        case .none: return "none"
+        }
+    }
+
+    @Test func attributeValuesEndAtTheirQuoteNotPastALineFeedOrTheLengthLimit() {
+        // Values of every length around a word of eight bytes, in either quote.
+        for length in 0...20 {
+            for quote in ["\"", "'"] {
+                let value = String(repeating: "x", count: length)
+                let text = Array("<img title=\(quote)\(value)\(quote) alt=\(quote)[哈哈]\(quote)>".utf8)
+                #expect(Self.matched(text, isFinal: true) == "image", "\(length) \(quote)")
+                let broken = Array("<img title=\(quote)\(value)\n\(quote) alt=\(quote)[哈哈]\(quote)>".utf8)
+                #expect(Self.matched(broken, isFinal: true) == "none", "line feed after \(length) \(quote)")
+                // Cut inside the value: more may come, unless this is the end of the input.
+                let cut = Array("<img alt=\(quote)[哈哈]\(value)".utf8)
+                #expect(Self.matched(cut, isFinal: false) == "needMore" && Self.matched(cut, isFinal: true) == "none")
+            }
+        }
+        // A value that runs past the longest reference ends it, even where the input is cut.
+        let limit = ImageReferenceMatcher.maximumLength
+        let long = Array("<img alt=\"".utf8) + Array(repeating: UInt8(ascii: "x"), count: limit) + Array("\">".utf8)
+        #expect(Self.matched(long, isFinal: true) == "none" && Self.matched(Array(long.dropLast(2)), isFinal: false) == "none")
+        // Up to the limit, a value is read to its quote (a reference of limit - 1 bytes).
+        let start = Array("<img alt=\"[哈哈]\" title=\"".utf8)
+        let fits = start + Array(repeating: UInt8(ascii: "x"), count: limit - start.count - 3) + Array("\">".utf8)
+        #expect(Self.matched(fits, isFinal: true) == "image")
+    }
+
     @Test func referencesAmongTextAndEachOther() {
         let input = #"a <img alt="[赞]"><img src="1f600.png"> b ![哈哈](x.png)![赞](y.png) c"#
         #expect(tagger.tag(input) == "a [赞][嘿嘿] b [哈哈][赞] c")
