@@ -64,7 +64,8 @@ struct BracketTagTable: Sendable {
             return face >= 0 ? .tag(length: length, face: face) : .none
         }
         let limit = min(bytes.count, start + longest)
-        var index = Self.firstStop(in: bytes, from: start + 1, to: limit)
+        // The first `]`, `[` or line feed.
+        var index = ByteSearch.firstIndex(ofAny: UInt8(ascii: "]"), UInt8(ascii: "["), 0x0A, in: bytes, from: start + 1, to: limit)
         guard index < limit else {
             return limit == bytes.count && bytes.count < start + longest && !isFinal ? .needMore : .none
         }
@@ -96,24 +97,4 @@ struct BracketTagTable: Sendable {
         return (length, table.value(words: ShortKeyWords(first: first, last: last), count: length) ?? -1)
     }
 
-    /// The first position in `from..<to` holding `]`, `[` or a line feed, or `to`;
-    /// eight bytes at a time (the lowest flagged byte of the zero-byte test is exact).
-    @inline(__always)
-    private static func firstStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var index = from
-        let raw = UnsafeRawBufferPointer(bytes)
-        while index + 8 <= to {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let found = ByteSearch.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | ByteSearch.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-                | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < to {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == 0x0A { return index }
-            index += 1
-        }
-        return to
-    }
 }

@@ -39,6 +39,24 @@ public enum ByteSearch {
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The first position in `from..<to` holding `a`, `b` or `c`, or `to`:
+    /// eight bytes at a time (the lowest flagged byte of the zero-byte test
+    /// is exact), for short searches such as the end of a tag or of an attribute value.
+    @inline(__always)
+    static func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+                           from: Int, to: Int) -> Int {
+        var index = from
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index + 8 <= to {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).unalignedWord())
+            let found = zeroBytes(word ^ UInt64(a) &* ones) | zeroBytes(word ^ UInt64(b) &* ones) | zeroBytes(word ^ UInt64(c) &* ones)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < to, bytes[index] != a, bytes[index] != b, bytes[index] != c { index += 1 }
+        return index
+    }
+
     /// The index of the first line feed at or after `start` in `bytes`, or nil.
     @inlinable @inline(__always)
     public static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {

@@ -59,7 +59,7 @@ struct ImageReferenceMatcher: Sendable {
             let valueStart = index
             // The closing quote, unless a line feed comes first or the reference grows too long.
             let limit = start + Self.maximumLength
-            index = Self.firstQuoteOrLineFeed(quote, in: bytes, from: index, to: min(bytes.count, limit + 1))
+            index = ByteSearch.firstIndex(ofAny: quote, 0x0A, 0x0A, in: bytes, from: index, to: min(bytes.count, limit + 1))
             guard index < bytes.count else { return isFinal || limit < bytes.count ? .none : .needMore }
             guard bytes[index] == quote, index <= limit else { return .none }
             if Self.isName(bytes, name, "alt") { alt = valueStart..<index }
@@ -121,23 +121,6 @@ struct ImageReferenceMatcher: Sendable {
         let letters = name.utf8Start
         return range.count == 3 && bytes[range.lowerBound] == letters[0] && bytes[range.lowerBound + 1] == letters[1]
             && bytes[range.lowerBound + 2] == letters[2]
-    }
-
-    /// The first position in `from..<to` holding `quote` or a line feed, or
-    /// `to`: eight bytes at a time (an attribute value is a file name or an
-    /// alt text, tens of bytes), the lowest flagged byte of the test exact.
-    @inline(__always)
-    private static func firstQuoteOrLineFeed(_ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var index = from
-        let quotes = UInt64(quote) &* 0x0101_0101_0101_0101
-        while index + 8 <= to {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).unalignedWord())
-            let found = ByteSearch.zeroBytes(word ^ quotes) | ByteSearch.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < to, bytes[index] != quote, bytes[index] != 0x0A { index += 1 }
-        return index
     }
 
     /// Whether a Markdown backslash before `byte` escapes it.
