@@ -41,20 +41,35 @@ struct BracketTagTable: Sendable {
     /// there; only when ``decidesTagEnds`` (else a tag that does not start
     /// with `[` may end there too).
     func tagStart(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = end - 2
         let lowest = max(0, end - longest)
+        // The nearest `[` or `]` before the `]` at `end - 1`: eight bytes at a time, the
+        // first word ending with that `]` (left out), by the highest flag of the exact
+        // zero-byte test; then byte by byte below the last word.
+        var top = end
+        var searched: UInt64 = 0x0080_8080_8080_8080
+        while top - 8 >= lowest {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + (top - 8)).unalignedWord())
+            let found = (ByteSearch.exactZeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | ByteSearch.exactZeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D))
+                & searched
+            if found != 0 { return tagStart(at: top - 8 + (63 - found.leadingZeroBitCount) / 8, endingAt: end, in: bytes) }
+            top -= 8
+            searched = 0x8080_8080_8080_8080
+        }
+        var index = min(top, end - 1) - 1
         while index >= lowest {
-            switch bytes[index] {
-            case UInt8(ascii: "["):
-                let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                return table.value(for: key) == nil ? nil : index
-            case UInt8(ascii: "]"):
-                return nil          // no tag of the table holds one inside
-            default:
-                index -= 1
-            }
+            if bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "]") { return tagStart(at: index, endingAt: end, in: bytes) }
+            index -= 1
         }
         return nil
+    }
+
+    /// `index`, if its byte is the `[` of a tag of the table that ends at `end`
+    /// (a `]` there: no tag of the table holds one inside).
+    @inline(__always)
+    private func tagStart(at index: Int, endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes[index] == UInt8(ascii: "[") else { return nil }
+        let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        return table.value(for: key) == nil ? nil : index
     }
 
     /// The tag starting at the `[` at `start`.

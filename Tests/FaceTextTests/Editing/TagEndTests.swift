@@ -25,7 +25,7 @@ import TestSupport
         var random = SeededGenerator(seed: 0xFACE_0E4D)
         var ends = 0
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 for end in 1...buffer.count where buffer[end - 1] == UInt8(ascii: "]") {
