@@ -173,7 +173,7 @@ enum GraphemeBoundaries {
     /// Scalars before which no rule forbids a break (but GB9b, after a Prepend
     /// scalar): the common ones of chat text by ranges (printable ASCII,
     /// general and CJK punctuation, kana, CJK ideographs, fullwidth forms), the
-    /// rest from ``ClusterStartRanges/alwaysStarts``: letters of most scripts,
+    /// rest from ``ClusterStartRanges/alwaysStarts`` (as ``ClusterStartBits``): letters of most scripts,
     /// symbols, CJK beyond the BMP; not marks, joiners, Hangul jamo and
     /// syllables, regional indicators or pictographs.
     @inline(__always)
@@ -193,7 +193,7 @@ enum GraphemeBoundaries {
              0x3400...0x4DBF, 0xFF01...0xFF5E:
             return true
         default:
-            return ClusterStartRanges.alwaysStarts.contains(value)
+            return ClusterStartBits.alwaysStarts.contains(value)
         }
     }
 
@@ -213,7 +213,7 @@ enum GraphemeBoundaries {
     /// Whether `value` is one of ``ClusterStartRanges/linkedConsonants``.
     @inline(__always)
     private static func isLinkedConsonant(_ value: UInt32) -> Bool {
-        !isEmojiEnd(value) && ClusterStartRanges.linkedConsonants.contains(value)
+        !isEmojiEnd(value) && ClusterStartBits.linkedConsonants.contains(value)
     }
 
     /// Whether `value` is a scalar lines of emoji are made of: U+FE0F, U+200D,
@@ -232,6 +232,6 @@ enum GraphemeBoundaries {
     /// Whether `value` is not Prepend (a few Arabic, Syriac, Malayalam and
     /// historic-script signs that join what follows them).
     static func cannotBePrepend(_ value: UInt32) -> Bool {
-        value < 0x600 || !ClusterStartRanges.prepend.contains(value)
+        value < 0x600 || !ClusterStartBits.prepend.contains(value)
     }
 }
