@@ -125,21 +125,54 @@ enum GraphemeBoundaries {
     /// the scalar before it cannot be Prepend.
     static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position) else { return false }
-        let always = startsCluster(value)
-        let syllable = !always && isHangulSyllable(value)
-        let lone = !always && !syllable && isLonePictograph(value)
-        let consonant = !always && !syllable && !lone && isLinkedConsonant(value)
-        guard always || syllable || consonant || lone else { return false }
+        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position), let kind = StartKind(value) else { return false }
+        return breaks(before: position, value, kind, bytes, end)
+    }
+
+    /// How a scalar may start a cluster, for ``isSafe(_:_:_:)``: the kinds
+    /// whose break before them the scalar before alone decides.
+    enum StartKind {
+        /// ``startsCluster(_:)``: after anything but Prepend.
+        case always
+        /// A Hangul syllable: not after a leading jamo either (GB6).
+        case syllable
+        /// A pictograph: not after a ZWJ either (GB11 may join them).
+        case lone
+        /// A consonant GB9c joins to a virama before it.
+        case consonant
+
+        @inline(__always)
+        init?(_ value: UInt32) {
+            if startsCluster(value) {
+                self = .always
+            } else if isHangulSyllable(value) {
+                self = .syllable
+            } else if isLonePictograph(value) {
+                self = .lone
+            } else if isLinkedConsonant(value) {
+                self = .consonant
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Whether a break before `position`, where `value` of `kind` starts, is
+    /// certain: what the scalar before it is decides.
+    private static func breaks(before position: Int, _ value: UInt32, _ kind: StartKind,
+                               _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         let lead = UTF8Decoder.lastLead(before: position, in: bytes)     // the scalar before
         guard case .scalar(let previous, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == position else {
             return true    // an invalid byte before: always a unit boundary
         }
         if previous == 0x0D && value == 0x0A { return false }
-        if syllable { return !isLeadingJamo(previous) && cannotBePrepend(previous) }     // GB6
-        if consonant { return !continuesConjunct(previous) && cannotBePrepend(previous) }     // GB9c
-        if !always && previous == EmojiProperties.zwj { return false }     // GB11 may join them
-        return cannotBePrepend(previous)
+        switch kind {
+        case .syllable: return !isLeadingJamo(previous) && cannotBePrepend(previous)     // GB6
+        case .consonant: return !continuesConjunct(previous) && cannotBePrepend(previous)     // GB9c
+        case .lone: return previous != EmojiProperties.zwj && cannotBePrepend(previous)     // GB11 may join them
+        case .always: return cannotBePrepend(previous)
+        }
     }
 
     /// Whether `value` may stand between a virama and the consonant GB9c joins
@@ -205,9 +238,9 @@ enum GraphemeBoundaries {
         let lead = UTF8Decoder.lastLead(before: end, in: bytes)
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
-              startsCluster(value) || isHangulSyllable(value) || isLonePictograph(value)
-                || isLinkedConsonant(value) else { return nil }
-        return lead == 0 || isSafe(lead, bytes, end) ? lead : nil
+              let kind = StartKind(value) else { return nil }
+        // The scalar decoded and its kind told once, for both questions.
+        return lead == 0 || breaks(before: lead, value, kind, bytes, end) ? lead : nil
     }
 
     /// Whether `value` is one of ``ClusterStartRanges/linkedConsonants``.
