@@ -125,7 +125,8 @@ enum GraphemeBoundaries {
     /// the scalar before it cannot be Prepend.
     static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position), let kind = StartKind(value) else { return false }
+        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position),
+              let kind = StartKind(value) else { return false }
         return breaks(before: position, value, kind, bytes, end)
     }
 
@@ -206,9 +207,10 @@ enum GraphemeBoundaries {
     /// Scalars before which no rule forbids a break (but GB9b, after a Prepend
     /// scalar): the common ones of chat text by ranges (printable ASCII,
     /// general and CJK punctuation, kana, CJK ideographs, fullwidth forms), the
-    /// rest from ``ClusterStartRanges/alwaysStarts`` (as ``ClusterStartBits``): letters of most scripts,
-    /// symbols, CJK beyond the BMP; not marks, joiners, Hangul jamo and
-    /// syllables, regional indicators or pictographs.
+    /// rest from ``ClusterStartRanges/alwaysStarts`` (read as
+    /// ``ClusterStartBits``): letters of most scripts, symbols, CJK beyond the
+    /// BMP; not marks, joiners, Hangul jamo and syllables, regional indicators
+    /// or pictographs.
     @inline(__always)
     static func startsCluster(_ value: UInt32) -> Bool {
         // The commonest ends of a chat line first: printable ASCII, CJK ideographs.

@@ -49,15 +49,17 @@ struct BracketTagTable: Sendable {
         var searched: UInt64 = 0x0080_8080_8080_8080
         while top - 8 >= lowest {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + (top - 8)).unalignedWord())
-            let found = (ByteSearch.exactZeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | ByteSearch.exactZeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D))
-                & searched
+            let brackets = ByteSearch.exactZeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | ByteSearch.exactZeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D)
+            let found = brackets & searched
             if found != 0 { return tagStart(at: top - 8 + (63 - found.leadingZeroBitCount) / 8, endingAt: end, in: bytes) }
             top -= 8
             searched = 0x8080_8080_8080_8080
         }
         var index = min(top, end - 1) - 1
         while index >= lowest {
-            if bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "]") { return tagStart(at: index, endingAt: end, in: bytes) }
+            if bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "]") {
+                return tagStart(at: index, endingAt: end, in: bytes)
+            }
             index -= 1
         }
         return nil

@@ -1,7 +1,7 @@
 /// A ``RangeTable`` as one bit per scalar below U+20000 (16 KB), where the
 /// tables of letters and marks are dense and a bisection of hundreds of
 /// ranges is what a test of one scalar cost; the ranges above are searched
-/// as before. Built on first use.
+/// as before.
 struct RangeBits: Sendable {
     /// The scalars the bits cover.
     static let limit: UInt32 = 0x20000

@@ -1,7 +1,8 @@
 import Testing
 @testable import FaceText
 
-/// ``RangeBits`` must answer as the ``RangeTable`` it is built from, for every scalar.
+/// ``RangeBits`` must answer as the ``RangeTable`` it is built from, for
+/// every scalar its bits hold, just past them and at the top of Unicode.
 @Suite struct RangeBitsTests {
     static let tables: [(name: String, table: RangeTable)] = [
         ("always starts", ClusterStartRanges.alwaysStarts),
