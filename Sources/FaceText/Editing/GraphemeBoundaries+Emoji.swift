@@ -116,29 +116,4 @@ extension GraphemeBoundaries {
     private static func flags(_ value: UInt32) -> UInt8 {
         value < 0x3300 || value &- 0x1F000 < 0x1000 || value &- 0xFE0E < 2 || value &- 0xE0020 < 0x60 ? EmojiProperties.flags(value) : 0
     }
-
-    /// The valid scalar that ends at `end` and its start; nil at the start of
-    /// the line, or where the bytes before `end` are no whole scalar. The
-    /// scalars lines of emoji are made of (ASCII, E2 xx xx, EF xx xx, F0 9F
-    /// xx xx) are read in place; any other goes through the decoder.
-    /// (`@inline(always)` where the compiler has it: past its cost limit it
-    /// left this one a call at each of its four uses.)
-    #if compiler(>=6.3)
-    @inline(always)
-    #else
-    @inline(__always)
-    #endif
-    private static func scalar(endingAt end: Int, in line: UnsafeBufferPointer<UInt8>) -> (value: UInt32, start: Int)? {
-        guard end > 0 else { return nil }
-        let last = line[end - 1]
-        if last < 0x80 { return (UInt32(last), end - 1) }
-        if end >= 3 && last & 0xC0 == 0x80 && line[end - 2] & 0xC0 == 0x80 {
-            let second = UInt32(line[end - 2] & 0x3F) << 6 | UInt32(last & 0x3F), lead = line[end - 3]
-            if lead == 0xE2 || lead == 0xEF { return (UInt32(lead & 0x0F) << 12 | second, end - 3) }
-            if lead == 0x9F && end >= 4 && line[end - 4] == 0xF0 { return (0x1F000 | second, end - 4) }
-        }
-        let lead = UTF8Decoder.lastLead(before: end, in: line)
-        guard case .scalar(let value, let length) = UTF8Decoder.decode(line, at: lead), lead + length == end else { return nil }
-        return (value, lead)
-    }
 }

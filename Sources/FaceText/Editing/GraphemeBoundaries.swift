@@ -127,7 +127,7 @@ enum GraphemeBoundaries {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
         guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position),
               let kind = StartKind(value) else { return false }
-        return breaks(before: position, value, kind, bytes, end)
+        return breaks(before: position, value, kind, bytes)
     }
 
     /// How a scalar may start a cluster, for ``isSafe(_:_:_:)``: the kinds
@@ -161,10 +161,8 @@ enum GraphemeBoundaries {
     /// Whether a break before `position`, where `value` of `kind` starts, is
     /// certain: what the scalar before it is decides.
     private static func breaks(before position: Int, _ value: UInt32, _ kind: StartKind,
-                               _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
-        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        let lead = UTF8Decoder.lastLead(before: position, in: bytes)     // the scalar before
-        guard case .scalar(let previous, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == position else {
+                               _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let (previous, _) = scalar(endingAt: position, in: bytes) else {
             return true    // an invalid byte before: always a unit boundary
         }
         if previous == 0x0D && value == 0x0A { return false }
@@ -236,13 +234,9 @@ enum GraphemeBoundaries {
     /// certainly starts a cluster (the common end of a chat line), else nil.
     @inline(__always)
     static func simpleLastUnit(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard end > 0 else { return nil }
-        let lead = UTF8Decoder.lastLead(before: end, in: bytes)
-        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        guard case .scalar(let value, let length) = UTF8Decoder.decode(limited, at: lead), lead + length == end,
-              let kind = StartKind(value) else { return nil }
+        guard let (value, lead) = scalar(endingAt: end, in: bytes), let kind = StartKind(value) else { return nil }
         // The scalar decoded and its kind told once, for both questions.
-        return lead == 0 || breaks(before: lead, value, kind, bytes, end) ? lead : nil
+        return breaks(before: lead, value, kind, bytes) ? lead : nil
     }
 
     /// Whether `value` is one of ``ClusterStartRanges/linkedConsonants``.
@@ -268,5 +262,32 @@ enum GraphemeBoundaries {
     /// historic-script signs that join what follows them).
     static func cannotBePrepend(_ value: UInt32) -> Bool {
         value < 0x600 || !ClusterStartBits.prepend.contains(value)
+    }
+
+    /// The valid scalar that ends at `end` and its start; nil at the start of
+    /// the line, or where the bytes before `end` are no whole scalar. The
+    /// scalars lines of emoji are made of (ASCII, E2 xx xx, EF xx xx, F0 9F
+    /// xx xx) are read in place; any other goes through the decoder.
+    /// Both the emoji walk (``lastEmojiCluster(in:)``) and the last unit's
+    /// break (``simpleLastUnit(before:in:)``) read scalars back this way.
+    /// (`@inline(always)` where the compiler has it: past its cost limit it
+    /// left this one a call at each of its uses.)
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    static func scalar(endingAt end: Int, in line: UnsafeBufferPointer<UInt8>) -> (value: UInt32, start: Int)? {
+        guard end > 0 else { return nil }
+        let last = line[end - 1]
+        if last < 0x80 { return (UInt32(last), end - 1) }
+        if end >= 3 && last & 0xC0 == 0x80 && line[end - 2] & 0xC0 == 0x80 {
+            let second = UInt32(line[end - 2] & 0x3F) << 6 | UInt32(last & 0x3F), lead = line[end - 3]
+            if lead == 0xE2 || lead == 0xEF { return (UInt32(lead & 0x0F) << 12 | second, end - 3) }
+            if lead == 0x9F && end >= 4 && line[end - 4] == 0xF0 { return (0x1F000 | second, end - 4) }
+        }
+        let lead = UTF8Decoder.lastLead(before: end, in: line)
+        guard case .scalar(let value, let length) = UTF8Decoder.decode(line, at: lead), lead + length == end else { return nil }
+        return (value, lead)
     }
 }
