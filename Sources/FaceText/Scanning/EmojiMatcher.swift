@@ -341,23 +341,25 @@ struct EmojiMatcher: Sendable {
             return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode
         }
         let lead = bytes[index]
-        // ASCII, and U+4000–U+9FFF, which holds no extender (tested); invalid E2 and F0 9F bytes are decoded below.
-        if lead < 0x80 || (lead >= 0xE4 && lead <= 0xE9) { return false }
+        // ASCII, U+0080–U+02FF (lead bytes C2–CB: Latin-1 and letters, before the combining marks)
+        // and U+4000–U+9FFF, which hold no extender (tested); invalid E2 and F0 9F bytes are decoded below.
+        if lead < 0x80 || (lead >= 0xC2 && lead <= 0xCB) || (lead >= 0xE4 && lead <= 0xE9) { return false }
         if Self.isTagCharacter(raw) { return true }
         return Self.extends(bytes, at: index)
     }
 
     /// Whether the scalar whose first four bytes (in memory order) are `raw`
-    /// surely extends no cluster: ASCII, U+4000–U+9FFF, or a scalar of the
-    /// two blocks that is no extender. False also when unsure (any other
-    /// scalar), so that the caller takes its slower path.
+    /// surely extends no cluster: ASCII, U+0080–U+02FF, U+4000–U+9FFF, or a
+    /// scalar of the two blocks that is no extender. False also when unsure
+    /// (any other scalar), so that the caller takes its slower path.
     /// (`codes` is ``blockCodes``, held by the caller for a whole loop.)
     @inline(__always)
     static func surelyEnds(_ raw: UInt32, codes: UnsafeBufferPointer<Int32>) -> Bool {
         let word = UInt32(littleEndian: raw)
         let lead = word & 0xFF
         if lead < 0x80 || lead &- 0xE4 < 6 { return true }
-        guard let (entry, _) = blockUnit(raw) else { return false }
+        // Else U+0080–U+02FF (C2–CB, © and ® among them), which hold no extender (tested).
+        guard let (entry, _) = blockUnit(raw) else { return lead &- 0xC2 < 10 }
         return codes[entry] != extendCode
     }
 

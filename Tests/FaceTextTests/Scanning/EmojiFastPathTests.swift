@@ -281,4 +281,21 @@ import TestSupport
             #expect(EmojiProperties.flags(value) & EmojiProperties.extend == 0 && value != EmojiProperties.zwj)
         }
     }
+
+    @Test func noScalarFromU0080ToU02FFExtendsACluster() {
+        // Nor lead bytes C2–CB (Latin-1 and the letters up to the combining marks at U+0300).
+        for value in UInt32(0x80)..<0x300 {
+            #expect(EmojiProperties.flags(value) & EmojiProperties.extend == 0, "U+\(String(value, radix: 16))")
+        }
+        #expect(EmojiProperties.flags(0x300) & EmojiProperties.extend != 0)
+        let matcher = EmojiMatcher(emojiIndex: FaceCatalog.default.index.emojiIndex)
+        for text in ["©a", "®\u{0301}", "é\u{0301}", "\u{02FF}\u{0300}"] {
+            // After the first scalar: a scalar of U+0080–U+02FF extends nothing, a combining mark does.
+            let bytes = Array(text.utf8) + Array("xyzw".utf8)
+            let first = Array(String(text.unicodeScalars.first!).utf8).count
+            let expected = text.unicodeScalars.dropFirst().first!.value >= 0x300
+            #expect(bytes.withUnsafeBufferPointer { matcher.mayExtend($0, at: first) } == expected, "\(text)")
+            #expect(bytes.withUnsafeBufferPointer { matcher.mayExtend($0, at: 0) } == false, "\(text)")
+        }
+    }
 }
