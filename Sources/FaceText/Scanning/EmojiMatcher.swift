@@ -22,7 +22,9 @@ struct EmojiMatcher: Sendable {
     /// U+1F000–U+1FFFF (F0 9F xx xx, entries 4096–8191), where emoji live, the
     /// match of that scalar alone, precomputed: its face, or ``noFace``,
     /// ``textCode``, ``noneCode``, ``slowCode``, or ``extendCode`` for a
-    /// scalar that extends a cluster. Index with ``blockUnit(_:)``.
+    /// scalar that extends a cluster. Index with ``blockUnit(_:)``. Two
+    /// entries follow for `©` and `®` (``copyrightEntry``), the only emoji
+    /// below U+2000 but the keycap bases.
     let blockCodes: [Int32]
     /// The emoji properties (``EmojiProperties``) of the same scalars, read
     /// without the lazy-global check of the shared tables.
@@ -30,6 +32,8 @@ struct EmojiMatcher: Sendable {
     /// Whether the tables above were built (a stored flag: asking the array
     /// costs a call where the inliner gives up, in the scan loop).
     let hasBlockTables: Bool
+    /// The entry of `©` (U+00A9) in ``blockCodes`` and ``blockFlags``; `®` (U+00AE) has the next.
+    static let copyrightEntry = 8192
     static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
     static let extendCode: Int32 = -5
 
@@ -44,12 +48,14 @@ struct EmojiMatcher: Sendable {
             return
         }
         // One plain loop: this runs at every start of the command-line tool.
-        var flags = [UInt8](repeating: 0, count: 8192)
-        var codes = [Int32](repeating: 0, count: 8192)
+        var flags = [UInt8](repeating: 0, count: Self.copyrightEntry + 2)
+        var codes = [Int32](repeating: 0, count: Self.copyrightEntry + 2)
         flags.withUnsafeMutableBufferPointer { flags in
             codes.withUnsafeMutableBufferPointer { codes in
-                for entry in 0..<8192 {
-                    let value = entry < 4096 ? 0x2000 + UInt32(entry) : 0x1F000 + UInt32(entry - 4096)
+                for entry in 0..<Self.copyrightEntry + 2 {
+                    let value = entry < 4096 ? 0x2000 + UInt32(entry)
+                        : entry < Self.copyrightEntry ? 0x1F000 + UInt32(entry - 4096)
+                        : entry == Self.copyrightEntry ? 0xA9 : 0xAE
                     flags[entry] = P.flags(value)
                     codes[entry] = Self.code(of: value, flags: flags[entry], emojiIndex)
                 }
@@ -63,12 +69,15 @@ struct EmojiMatcher: Sendable {
         if flags & P.regionalIndicator != 0 { return slowCode }
         if flags & P.extend != 0 || value == P.zwj { return extendCode }
         if flags & P.emoji == 0 { return noneCode }
-        // The scalar's UTF-8 bytes (three or four: both blocks are above U+07FF), without a String.
-        var utf8 = value < 0x10000
+        // The scalar's UTF-8 bytes (two for © and ®, else three or four), without a String.
+        var utf8 = value < 0x800
+            ? (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
+            : value < 0x10000
             ? (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
             : (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16 | (0x80 | value & 0x3F) << 24
         utf8 = utf8.littleEndian
-        let face = withUnsafeBytes(of: &utf8) { emojiIndex.value(for: UnsafeRawBufferPointer(rebasing: $0[..<(value < 0x10000 ? 3 : 4)])) }
+        let length = value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
+        let face = withUnsafeBytes(of: &utf8) { emojiIndex.value(for: UnsafeRawBufferPointer(rebasing: $0[..<length])) }
         if let face { return face }
         return flags & P.presentation != 0 ? noFace : textCode
     }
@@ -86,6 +95,14 @@ struct EmojiMatcher: Sendable {
         let low = Int(word >> 2 & 0xFC0) | Int(word >> 16 & 0x3F)
         guard isHigh || isLow else { return nil }
         return (isHigh ? high : low, isHigh ? 4 : 3)
+    }
+
+    /// The table entry of `©` or `®` given as its two bytes in memory order (C2 A9, C2 AE); nil for any other bytes.
+    @inline(__always)
+    static func latinEntry(_ raw: UInt16) -> Int? {
+        let word = UInt16(littleEndian: raw)
+        guard word == 0xA9C2 || word == 0xAEC2 else { return nil }
+        return copyrightEntry + Int(word >> 8 == 0xAE ? 1 : 0)
     }
 
     /// Matches at `start`, whose byte is not ASCII or is a keycap base (`#`, `*`, `0`–`9`).
@@ -195,6 +212,10 @@ struct EmojiMatcher: Sendable {
             end = start + 3
         } else if lead < 0x80 {
             return keycap(bytes, start)
+        } else if let entry = Self.latinEntry(UInt16(lead) | UInt16(bytes[start + 1]) << 8) {
+            // © and ®: answered here as ™ is, not by the full matcher.
+            code = blockCodes.withUnsafeBufferPointer { $0[entry] }
+            end = start + 2
         } else {
             return nil
         }

@@ -8,9 +8,9 @@
 /// instead of branches was slower here, for the same reason.)
 struct RunShape {
     enum Kind {
-        /// A scalar of U+1F000–U+1FFFF or U+2000–U+2FFF (``entry`` in the
-        /// matcher's tables), maybe with U+FE0F: ``length`` bytes in all, if
-        /// nothing after them extends it.
+        /// A scalar of U+1F000–U+1FFFF or U+2000–U+2FFF, `©` or `®` (``entry``
+        /// in the matcher's tables), maybe with U+FE0F: ``length`` bytes in
+        /// all, if nothing after them extends it.
         case single
         /// A scalar with a skin tone, a flag or a keycap: ``length`` bytes, at most eight.
         case short
@@ -25,7 +25,7 @@ struct RunShape {
     /// For ``Kind/single`` without U+FE0F: the four bytes after it, 0 if not read.
     let follower: UInt32
     /// For ``Kind/single``: whether U+FE0F follows the scalar (``length`` is
-    /// then 6 or 7, else the scalar's own 3 or 4).
+    /// then 5, 6 or 7, else the scalar's own 2, 3 or 4).
     var qualified: Bool { length > 4 }
     /// For ``Kind/single``: whether the bytes after it surely extend nothing
     /// (ASCII, or a scalar of U+1F000–U+1FFFF that is no skin tone); when
@@ -42,6 +42,9 @@ struct RunShape {
         } else if low & 0xC0_C0FF == 0x80_80E2 {
             (scalar, next) = (3, UInt32(truncatingIfNeeded: word >> 24))
             entry = Int(low >> 2 & 0xFC0) | Int(low >> 16 & 0x3F)
+        } else if let latin = EmojiMatcher.latinEntry(UInt16(truncatingIfNeeded: low)) {
+            // © or ®, whose entries follow the two blocks'.
+            (scalar, next, entry) = (2, UInt32(truncatingIfNeeded: word >> 16), latin)
         } else {
             // A keycap: a base, maybe U+FE0F, then U+20E3.
             let isBase = EmojiMatcher.isKeycapBase(UInt8(truncatingIfNeeded: low))

@@ -39,6 +39,19 @@ import TestSupport
         expectLinesAreTheTokens(of: Array(text.utf8), chunks: [1, 13, 4096])
     }
 
+    @Test func copyrightAndRegisteredInRunsAreListedAsThemselves() {
+        // © and ® are told by their shape in a run of emoji: what follows them (a combining
+        // mark of lead byte CC above all) must end or extend them as the scanner says.
+        let padding = String(repeating: "😀", count: 12)
+        var text = padding
+        for symbol in ["©", "©️", "®", "®️"] {
+            for after in ["", "\u{0301}", "\u{0302}\u{0303}", "\u{FE0E}", "🏻", "\u{200D}🔥", "\u{00E9}", "®", "a", "好"] {
+                text += symbol + after + "😀" + symbol + after + padding
+            }
+        }
+        expectLinesAreTheTokens(of: Array(text.utf8), chunks: [1, 13, 4096])
+    }
+
     @Test func manyDistinctTextsAreEachListedRight() {
         // More distinct faces than the lister first keeps line parts for, in random order, each several times.
         var random = SeededGenerator(seed: 0xFACE_0020)

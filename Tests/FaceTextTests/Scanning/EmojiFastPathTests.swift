@@ -21,7 +21,7 @@ import TestSupport
     /// and the fast paths look sequences up apart from single scalars.
     static let sequences = FaceCatalog(faces: [
         "👍🏽", "👍", "🇨🇳", "🇨🇦", "1️⃣", "#⃣", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "🧑‍💻", "🧑🏽‍💻", "🏳️‍🌈", "❤️‍🔥",
-        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "✌🏻", "☺️", "😀",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "✌🏻", "☺️", "😀", "©️",
     ].enumerated().map { Face(tag: "[s\($0.offset)]", emoji: $0.element) })
 
     @Test func sequencesOfTheCatalogAreFoundByEveryPath() {
@@ -35,11 +35,12 @@ import TestSupport
         }
     }
 
-    @Test func everyScalarOfTheTwoBlocksMatchesAsTheFullMatcherDoes() {
+    @Test func everyScalarOfTheTwoBlocksAndLatin1MatchesAsTheFullMatcherDoes() {
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: true)
             let full = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: false)
-            let scalars = Array(UInt32(0x2000)..<0x3000) + Array(UInt32(0x1F000)..<0x20000)
+            // And Latin-1, where © and ® are emoji.
+            let scalars = Array(UInt32(0xA0)..<0x100) + Array(UInt32(0x2000)..<0x3000) + Array(UInt32(0x1F000)..<0x20000)
             var differences: [String] = []
             for value in scalars {
                 guard let scalar = Unicode.Scalar(value) else { continue }
@@ -118,7 +119,8 @@ import TestSupport
         // Emoji strung together with every kind of follower between them, split at every chunk size.
         var random = SeededGenerator(seed: 0xFACE_0009)
         let singles = (0..<400).map { _ in Array(String(Unicode.Scalar(UInt32.random(in: 0x1F000...0x1FAFF, using: &random))!).utf8) }
-        let pieces = singles + Self.followers + HostileText.emojiSequences.map { Array($0.utf8) } + [Array("[哈哈]".utf8), Array("1\u{FE0F}".utf8)]
+        let pieces = singles + Self.followers + HostileText.emojiSequences.map { Array($0.utf8) }
+            + ["[哈哈]", "1\u{FE0F}", "©", "®\u{FE0F}", "©\u{1F3FB}"].map { Array($0.utf8) }
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
             let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
@@ -144,7 +146,8 @@ import TestSupport
         // Skin tones of one hand and flags of one first letter share their first bytes; scalars
         // that are text without U+FE0F (of C2, E3 and F0) are remembered as text.
         let variants = ["👍🏻", "👍🏿", "👍", "✌🏻", "✌🏿", "✌️", "🇨🇳", "🇨🇦", "🇨", "🧑🏽‍💻", "🧑‍💻",
-                        "®", "©\u{FE0E}", "\u{3030}", "\u{303D}\u{FE0F}", "\u{3299}", "\u{1F170}", "\u{1F170}\u{FE0F}"]
+                        "®", "©\u{FE0E}", "©", "©\u{FE0F}", "®\u{FE0F}", "©\u{1F3FB}", "©\u{200D}\u{1F525}",
+                        "\u{3030}", "\u{303D}\u{FE0F}", "\u{3299}", "\u{1F170}", "\u{1F170}\u{FE0F}"]
         let clusters = HostileText.emojiSequences.map { Array($0.utf8) } + variants.map { Array($0.utf8) }
             + Self.clusterParts.map { Array($0.utf8) } + [Array("\u{1F468}\u{200D}".utf8), Array("\u{1F1FA}".utf8)]
         let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]

@@ -27,8 +27,9 @@ import TestSupport
         // Long clusters alike but at the end (one table set would not hold them all), and one over 32 bytes.
         "👩🏽‍💻", "👩🏽‍🔬", "👩🏽‍🍳", "👩🏻‍❤️‍👨🏼", "👩🏻‍❤️‍👨🏽", "👩🏻‍❤️‍👩🏼", "🧑🏻‍🤝‍🧑🏼", "🧑🏻‍🤝‍🧑🏿",
         "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "❤️‍🔥", "❤️‍🩹", "🏳️‍⚧️", "👩🏻‍❤️‍💋‍👨🏼",
-        // Latin-1 symbols that are emoji or text.
-        "©", "®", "©️",
+        // Latin-1 symbols that are emoji or text; with a skin tone, U+FE0E, a ZWJ and a
+        // pictograph (GB11), a combining mark.
+        "©", "®", "©️", "®️", "©🏻", "©\u{FE0E}", "©\u{200D}🔥", "®\u{0301}", "©️\u{0301}",
         // Extenders right after: a combining mark, U+FE0E, U+20E3, ZWNJ, a symbol mark,
         // a tag character alone, and a combining mark of another plane (U+1D165).
         "😀\u{0301}", "😀\u{FE0E}", "😀\u{20E3}", "😀\u{200C}", "✌\u{20D0}", "😀\u{E0067}", "😀\u{1D165}",
@@ -43,6 +44,7 @@ import TestSupport
         Face(tag: "[英格兰]", emoji: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"), Face(tag: "[码农]", emoji: "👩‍💻"),
         Face(tag: "[A]", emoji: "\u{1F170}"), Face(tag: "[码农肤]", emoji: "👩🏽‍💻"), Face(tag: "[情侣]", emoji: "👩🏻‍❤️‍👨🏼"),
         Face(tag: "[苏格兰]", emoji: "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"), Face(tag: "[心火]", emoji: "❤️‍🔥"),
+        Face(tag: "[版权]", emoji: "©️"),
     ])
 
     /// The output the tokens of the general scanner give.
@@ -71,6 +73,21 @@ import TestSupport
             #expect(tagger.tag(input) == expected, "round \(round)")
             for chunkSize in [7, 64, 4097] {
                 #expect(tagger.makeStream().output(of: input, inChunksOf: chunkSize) == expected, "round \(round) in chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    @Test func copyrightAndRegisteredInARunEndWhereTheirClusterEnds() {
+        // © and ® are told by their shape in a run (not by the matcher): whatever follows them must
+        // be read as the scanner reads it, a combining mark (lead byte CC) most of all.
+        let tagger = FaceTagger(catalog: Self.catalog)
+        let padding = String(repeating: "😀", count: 12)
+        let alone = String(decoding: tagger.tag(Array((padding + "©️" + padding).utf8)), as: UTF8.self)
+        #expect(alone.contains("[版权]"), "\(alone)")
+        for symbol in ["©", "©️", "®", "®️"] {
+            for after in ["", "\u{0301}", "\u{FE0E}", "🏻", "\u{200D}🔥", "\u{00E9}", "©", "a", "好"] {
+                let input = Array((padding + symbol + after + "😀" + symbol + after + padding).utf8)
+                #expect(tagger.tag(input) == expected(input), "\(EmojiName.codePoints(of: symbol + after))")
             }
         }
     }
