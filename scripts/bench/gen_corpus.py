@@ -8,7 +8,7 @@ mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
 cjk, oneline; for scripts/bench/stress-shapes, brackets, code, short-lines,
 blank-lines, punct, zalgo, zwj-long, markup, binary, scripts, emoji-all,
-emoji-any, emoji-amid (see `stress` below);
+emoji-any, emoji-amid, symbols (see `stress` below);
 and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
 K one of single, selected, text, skin, zwj, flag, keycap; or kinds joined by
 +, drawn at random in equal shares, as kind-single+selected) and emoji-seq-sorted
@@ -110,6 +110,9 @@ def all_emoji(statuses=("fully-qualified",)):
         _emoji_test[statuses] = found
     return _emoji_test[statuses]
 every_status = ("fully-qualified", "minimally-qualified", "unqualified", "component")
+def text_symbols():
+    """The single scalars of emoji-test.txt's unqualified lines: emoji that are text unless U+FE0F follows."""
+    return [e for e in all_emoji(("unqualified",)) if len(e) == 1]
 stress = {
     # [ that open nothing, tags cut short, fullwidth brackets.
     "brackets": lambda: ("".join(rng.choice(["[", "[哈", "[[", "]", "[abc]", "[哈哈", "哈]", "【", "】"]) for _ in range(40)) + "\n").encode(),
@@ -140,6 +143,8 @@ stress = {
     # Every line of emoji-test.txt, in every spelling (as Python's emoji package lists them):
     # also without U+FE0F, and the components (skin tones, hair) alone.
     "emoji-any": lambda: ("".join(rng.choice(all_emoji(every_status)) for _ in range(rng.randint(1, 30))) + "\n").encode(),
+    # The emoji of one scalar that are text without U+FE0F (© ™ ☀ ♥ ✔ …), 1 to 30 to a line.
+    "symbols": lambda: ("".join(rng.choice(text_symbols()) for _ in range(rng.randint(1, 30))) + "\n").encode(),
     # Those emoji one at a time among Chinese characters: a third of what a line holds.
     "emoji-amid": lambda: ("".join(rng.choice(all_emoji(every_status)) if rng.random() < 0.3 else rng.choice(hanzi)
                                    for _ in range(rng.randint(1, 40))) + "\n").encode(),
