@@ -97,12 +97,13 @@ struct EmojiMatcher: Sendable {
         return (isHigh ? high : low, isHigh ? 4 : 3)
     }
 
-    /// The table entry of `©` or `®` given as its two bytes in memory order (C2 A9, C2 AE); nil for any other bytes.
+    /// The table entry of `©` or `®`, given its first two bytes as a
+    /// little-endian number (C2 A9 is 0xA9C2), as both callers have them; nil
+    /// for any other bytes.
     @inline(__always)
-    static func latinEntry(_ raw: UInt16) -> Int? {
-        let word = UInt16(littleEndian: raw)
-        guard word == 0xA9C2 || word == 0xAEC2 else { return nil }
-        return copyrightEntry + Int(word >> 8 == 0xAE ? 1 : 0)
+    static func latinEntry(_ bytes: UInt16) -> Int? {
+        guard bytes == 0xA9C2 || bytes == 0xAEC2 else { return nil }
+        return copyrightEntry + Int(bytes >> 8 == 0xAE ? 1 : 0)
     }
 
     /// Matches at `start`, whose byte is not ASCII or is a keycap base (`#`, `*`, `0`–`9`).
