@@ -6,7 +6,8 @@ import TestSupport
 /// writer write, for every input and every way of splitting it.
 @Suite struct BracketRenderKernelTests {
     /// Faces at the kernel's edges: content of 16 and 17 bytes, outputs of
-    /// 16 and 17 bytes and longer, a tag with no output, `[]`, a tag holding a line feed.
+    /// 16 and 17 bytes and longer, a tag with no output, `[]`, aliases.
+    /// (No tag holding a line feed: with one, the kernel is not used at all.)
     static let edgeCatalog = FaceCatalog(faces: [
         Face(tag: "[哈哈]", emoji: "\u{1F603}"),
         Face(tag: "[a]", emoji: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"),   // 25-byte output
@@ -17,7 +18,6 @@ import TestSupport
         Face(tag: "[exactly]", emoji: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"),               // 18-byte output
         Face(tag: "[最右]"),
         Face(tag: "[]", emoji: "\u{2B50}"),
-        Face(tag: "[a\nb]", emoji: "\u{1F4A5}"),
         Face(tag: "[心]", traditionalTag: "[心心]", aliases: ["[heart]"], emoji: "\u{2764}\u{FE0F}"),
         Face(tag: "[心]", emoji: "\u{1F49B}"),                                                      // a repeated tag: the first wins
     ])
@@ -33,6 +33,10 @@ import TestSupport
         #expect(FaceRenderer(catalog: .default, style: .path(), emojiImages: true).writer.kernel == nil)
         #expect(FaceRenderer(catalog: .wechat).writer.kernel == nil)      // `/::)` codes do not start with `[`
         #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, allowKernel: false).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: Self.edgeCatalog).writer.kernel != nil)
+        // A tag holding a line feed is no bracketed tag the kernel's table can hold.
+        let lineFeed = FaceCatalog(faces: Self.edgeCatalog.faces + [Face(tag: "[a\nb]", emoji: "\u{1F4A5}")])
+        #expect(FaceRenderer(catalog: lineFeed).writer.kernel == nil)
     }
 
     @Test(arguments: [
@@ -47,6 +51,19 @@ import TestSupport
     func edgeCasesMatchTheGeneralPath(input: String) {
         for style in Self.styles {
             assertSameOutput(Array(input.utf8), catalog: Self.edgeCatalog, style: style)
+        }
+    }
+
+    /// Where `]` is, is found in either of two words without a branch: brackets holding every
+    /// length from 0 to 17 bytes, known and unknown, back to back in a random order.
+    @Test func bracketsOfEveryLengthBackToBackMatchTheGeneralPath() {
+        let known = ["[]", "[a]", "[哈哈]", "[exactly]", "[sixteen-output]", "[0123456789abcdef]", "[0123456789abcdefg]"]
+        let unknown = (0...17).map { "[" + String(repeating: "x", count: $0) + "]" }
+        let pieces = known + unknown + ["[", "]", "x"]
+        var random = SeededGenerator(seed: 0xFACE_0004)
+        for _ in 0..<60 {
+            let input = (0..<40).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            assertSameOutput(Array((input + String(repeating: "-", count: 20)).utf8), catalog: Self.edgeCatalog, style: .unicode)
         }
     }
 
@@ -75,6 +92,9 @@ import TestSupport
 
     private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        // Else the comparison would be of the general path with itself.
+        #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, allowKernel: true).writer.kernel != nil,
+                sourceLocation: sourceLocation)
         let expected = render(input, catalog: catalog, style: style, kernel: false, chunkSize: max(input.count, 1))
         for chunkSize in [max(input.count, 1), 1, 2, 3, 7, 16, 17, 18, 33] {
             let actual = render(input, catalog: catalog, style: style, kernel: true, chunkSize: chunkSize)
