@@ -102,13 +102,9 @@ struct BracketTagTable: Sendable {
     @inline(__always)
     private func shortMatch(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
-        let stops1 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.unalignedWord(at: 1)) ^ 0x5D5D_5D5D_5D5D_5D5D)
-        let stops2 = ByteSearch.zeroBytes(UInt64(littleEndian: raw.unalignedWord(at: 9)) ^ 0x5D5D_5D5D_5D5D_5D5D)
-        // The `]`'s offset from the `[`, from either word without a branch on which (a choice between
-        // the two compiled to one, which mispredicted as often as tags of over eight bytes come);
-        // 17 when neither holds one: a longer tag, or none.
-        let firstBits = stops1.trailingZeroBitCount                                     // 64: none there
-        let stop = 1 &+ (firstBits &+ (stops2.trailingZeroBitCount & (0 &- (firstBits &>> 6)))) &>> 3
+        // The `]`'s offset from the `[`; 17 when the sixteen bytes after it hold none: a longer tag, or none.
+        let stop = 1 &+ ByteSearch.firstIndex(of: UInt8(ascii: "]"), inWords: UInt64(littleEndian: raw.unalignedWord(at: 1)),
+                                              UInt64(littleEndian: raw.unalignedWord(at: 9)))
         guard stop < 16 else { return nil }
         let length = stop + 1
         let mask = WordMask.first(length)

@@ -21,6 +21,18 @@ public enum ByteSearch {
         ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
     }
 
+    /// The index (0–15) of the first `byte` of sixteen bytes read as two
+    /// little-endian words, or 16 if neither holds one. Found without a branch
+    /// on which word holds it: where that is as random as the text (the `]` of
+    /// tags under and over eight bytes), such a branch mispredicts as often.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, inWords first: UInt64, _ second: UInt64) -> Int {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let firstBits = zeroBytes(first ^ pattern).trailingZeroBitCount        // 64: none in the first word
+        let secondBits = zeroBytes(second ^ pattern).trailingZeroBitCount
+        return (firstBits &+ (secondBits & (0 &- (firstBits &>> 6)))) &>> 3
+    }
+
     /// The index of the first `byte` at or after `start` in `bytes`, or nil
     /// if there is none: the next eight bytes are tested as one word, and
     /// only past them is `memchr` called.
