@@ -113,19 +113,46 @@ struct TagTrie: Sendable {
     /// longer tag is still possible and more input may come, answers `.needMore`.
     @inline(__always)
     func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
-        var node = 0
-        var best = Match.none
-        var position = start
-        while true {
-            let from = Int(edgeStart[node]), to = Int(edgeStart[node + 1])
-            if from == to { return best }
-            if position == bytes.count { return isFinal ? best : .needMore }
-            guard let next = child(of: from, to, byte: bytes[position]) else { return best }
-            node = next
-            position += 1
-            let face = terminal[node]
-            if face >= 0 { best = .tag(length: position - start, face: face) }
+        // Through the arrays' storage: the walk is a few loads a byte, which bounds checks would double.
+        edgeStart.withUnsafeBufferPointer { edgeStart in
+            edgeBytes.withUnsafeBufferPointer { edgeBytes in
+                edgeTargets.withUnsafeBufferPointer { edgeTargets in
+                    terminal.withUnsafeBufferPointer { terminal in
+                        var node = 0
+                        var best = Match.none
+                        var position = start
+                        while true {
+                            let from = Int(edgeStart[node]), to = Int(edgeStart[node &+ 1])
+                            if from == to { return best }
+                            if position == bytes.count { return isFinal ? best : .needMore }
+                            guard let next = Self.child(edgeBytes, edgeTargets, from, to, byte: bytes[position]) else { return best }
+                            node = next
+                            position &+= 1
+                            let face = terminal[node]
+                            if face >= 0 { best = .tag(length: position &- start, face: face) }
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /// The target of the edge for `byte` among the sorted edges `from..<to`, or nil.
+    @inline(__always)
+    private static func child(_ edgeBytes: UnsafeBufferPointer<UInt8>, _ edgeTargets: UnsafeBufferPointer<Int32>,
+                              _ from: Int, _ to: Int, byte: UInt8) -> Int? {
+        var low = from, high = to
+        while high &- low > 8 {
+            let middle = (low &+ high) &>> 1
+            if edgeBytes[middle] < byte { low = middle &+ 1 } else { high = middle }
+        }
+        while low < to {
+            let found = edgeBytes[low]
+            if found == byte { return Int(edgeTargets[low]) }
+            if found > byte { return nil }
+            low &+= 1
+        }
+        return nil
     }
 
     /// For a trie built with ``init(reversedTags:)``: the longest tag that ends
