@@ -4,10 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The render loop for the common case: every tag of the catalog is a simple
-/// bracketed tag (`[` + text without brackets + `]`), nothing but tags is
-/// recognised, and text is copied unchanged (every style but HTML, without
-/// emoji images).
+/// The render loop for the common case: the catalog's tags are simple
+/// bracketed tags (`[` + text without brackets + `]`), but maybe those that
+/// all start with one other byte (WeChat's `/::)` and `/:rose`), nothing but
+/// tags is recognised, and text is copied unchanged (every style but HTML,
+/// without emoji images).
 ///
 /// Per `[` (found in place right after a tag, else by `memchr`) it loads
 /// the next sixteen bytes as two words, which are both the search for `]`
@@ -15,11 +16,14 @@ import Darwin
 /// hold the replacement bytes inline; text and replacements are written as
 /// whole words into room made once per chunk when outputs are short.
 /// Tags longer than sixteen bytes between the brackets, and the last bytes
-/// of a chunk, go through ``BracketTagTable``. The output is byte for byte
-/// what the general scanner and ``RenderWriter`` write (tests compare the
-/// two on random and hostile input, split at every chunk size).
+/// of a chunk, go through ``BracketTagTable``. Tags that start with the other
+/// byte are found by the same search as `[` (two bytes looked for sixteen at
+/// a time instead of `memchr`) and matched in a ``PrefixTagTable``, or the
+/// catalog's ``TagTrie`` when they do not fit one. The output is byte for
+/// byte what the general scanner and ``RenderWriter`` write (tests compare
+/// the two on random and hostile input, split at every chunk size).
 struct BracketRenderKernel: Sendable {
-    private struct Entry {
+    fileprivate struct Entry {
         var key0: UInt64 = 0
         var key1: UInt64 = 0
         /// Bytes between the brackets; -1 for the empty entry.
@@ -46,10 +50,28 @@ struct BracketRenderKernel: Sendable {
     /// The general matcher, for long tags and chunk ends.
     private let fallback: BracketTagTable
     private let replacements: FlatStrings
+    /// The tags that start with another byte than `[`, if any: that byte, the
+    /// table they are found in (the trie when they do not fit one), the
+    /// longest of them, and the output of each face (by face; `outputLength`
+    /// -1: the tag stays as it is).
+    private let others: Others?
+
+    /// What the kernel needs of the tags that start with another byte than `[`.
+    struct Others: Sendable {
+        let firstByte: UInt8
+        let table: PrefixTagTable?
+        let trie: TagTrie
+        let longest: Int
+        fileprivate let outputs: [Entry]
+    }
 
     /// A kernel for `tags`, writing `replacements[face]` for each face (nil:
     /// the tag stays); nil for a catalog of more short tags than the table holds.
-    init?(tags: BracketTagTable, replacements: FlatStrings) {
+    /// `otherTags`, the catalog's tags that start with `otherByte` (not `[`),
+    /// are matched in a ``PrefixTagTable`` of them, else in `trie` (the
+    /// catalog's, which holds them all).
+    init?(tags: BracketTagTable, replacements: FlatStrings,
+          otherTags: [(tag: [UInt8], face: Int32)] = [], otherByte: UInt8 = 0, trie: TagTrie? = nil) {
         fallback = tags
         self.replacements = replacements
         let short = tags.keys.filter { $0.key.count <= 18 && !$0.key.contains(0x0A) }
@@ -71,8 +93,28 @@ struct BracketRenderKernel: Sendable {
             }
             entries.append(entry)
         }
-        growth = max(0, entries.dropFirst().map { Int($0.outputLength) - Int($0.keyLength) - 2 }.max() ?? 0)
-        shortestTag = entries.dropFirst().map { Int($0.keyLength) + 2 }.min() ?? 2
+        if let trie, !otherTags.isEmpty {
+            var outputs = [Entry](repeating: Entry(outputLength: -1), count: Int(otherTags.map { $0.face }.max()!) + 1)
+            for (_, face) in otherTags where outputs[Int(face)].outputLength < 0 {
+                guard let output = replacements[Int(face)] else { continue }
+                var entry = Entry(outputLength: Int32(output.count))
+                if output.count <= 16 {
+                    (entry.output0, entry.output1) = Self.words(output)
+                } else {
+                    entry.longStart = Int32(longOutputs.count)
+                    longOutputs.append(contentsOf: output)
+                }
+                outputs[Int(face)] = entry
+            }
+            others = Others(firstByte: otherByte, table: PrefixTagTable(tags: otherTags), trie: trie,
+                            longest: otherTags.map { $0.tag.count }.max()!, outputs: outputs)
+        } else {
+            others = nil
+        }
+        // (A tag that stays as it is grows by nothing.)
+        let otherGrowth = otherTags.map { (replacements[Int($0.face)]?.count ?? $0.tag.count) - $0.tag.count }
+        growth = max(0, (entries.dropFirst().map { Int($0.outputLength) - Int($0.keyLength) - 2 } + otherGrowth).max() ?? 0)
+        shortestTag = max(1, (entries.dropFirst().map { Int($0.keyLength) + 2 } + otherTags.map { $0.tag.count }).min() ?? 2)
         var size = 64
         while size < short.count * 16 && size < 1 << 17 { size *= 2 }
         shift = UInt64(64 - size.trailingZeroBitCount)
@@ -111,8 +153,9 @@ struct BracketRenderKernel: Sendable {
         return words
     }
 
+    /// The slot of a key of `length` bytes read as two words (for ``PrefixTagTable`` too).
     @inline(__always)
-    private static func slot(_ key0: UInt64, _ key1: UInt64, _ length: Int, _ multiplier: UInt64, _ shift: UInt64) -> Int {
+    static func slot(_ key0: UInt64, _ key1: UInt64, _ length: Int, _ multiplier: UInt64, _ shift: UInt64) -> Int {
         let mixed = (key0 ^ (key1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* multiplier
         return Int(truncatingIfNeeded: mixed &>> shift)
     }
@@ -130,8 +173,11 @@ struct BracketRenderKernel: Sendable {
                 fastRun(base, count: count, index: &index, textStart: &textStart, out: &out, entries.baseAddress!)
             }
             guard at < count else { break }
-            // A `[` the fast loop leaves: near the end, or more than sixteen bytes before any `]`.
-            switch fallback.match(in: bytes, at: at, isFinal: isFinal) {
+            // A `[` the fast loop leaves: near the end, or more than sixteen bytes before any `]`;
+            // or the other tags' first byte near the end.
+            let match = base[at] == UInt8(ascii: "[") ? fallback.match(in: bytes, at: at, isFinal: isFinal)
+                : others!.trie.longestMatch(in: bytes, at: at, isFinal: isFinal)
+            switch match {
             case .tag(let length, let face):
                 out.append(UnsafeBufferPointer(rebasing: bytes[textStart..<at]))
                 if !replacements.append(Int(face), to: &out) {
@@ -175,9 +221,45 @@ struct BracketRenderKernel: Sendable {
             if next <= fastEnd && base[next] == 0x5B {
                 at = next       // tags back to back
             } else {
-                guard let found = Self.nextOpening(base, from: next, count: count) else { next = count; return count }
+                guard let found = nextOpening(base, from: next, count: count) else { next = count; return count }
                 guard found <= fastEnd else { next = found; return found }
                 at = found
+            }
+            if let others, base[at] != 0x5B {
+                // A tag of the other kind, matched whole when all of it may be read.
+                guard at &+ others.longest <= count else { next = at; return at }
+                let match: (length: Int, face: Int32)?
+                if let table = others.table {
+                    match = table.longestMatch(at: UnsafeRawPointer(base + at))      // sixteen bytes are there
+                } else if case .tag(let length, let face) = others.trie.longestMatch(in: UnsafeBufferPointer(start: base, count: count),
+                                                                                      at: at, isFinal: true) {
+                    match = (length, face)
+                } else {
+                    match = nil
+                }
+                guard let (length, face) = match else {
+                    next = at &+ 1
+                    continue
+                }
+                let output = others.outputs[Int(face)]
+                let outputLength = output.outputLength < 0 ? length : Int(output.outputLength)
+                let textLength = at &- text
+                if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
+                if textLength <= 16 {
+                    tail.copyWords(UnsafeRawPointer(base + text), textLength)
+                } else {
+                    tail.copy(UnsafeRawPointer(base + text), textLength)
+                }
+                if output.outputLength < 0 {
+                    tail.copy(UnsafeRawPointer(base + at), length)
+                } else if outputLength <= 16 {
+                    tail.storeWords(output.output0, output.output1, outputLength)
+                } else {
+                    longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), outputLength) }
+                }
+                next = at &+ length
+                text = next
+                continue
             }
             let (length, entry) = probe(base + (at &+ 1), entries)
             guard length >= 0 else { next = at; return at }
@@ -260,11 +342,14 @@ struct BracketRenderKernel: Sendable {
         }
     }
 
-    /// The position of the next `[` at or after `start` (tags often follow
-    /// each other: ``ByteSearch/firstIndex(of:in:from:)`` tests the next eight bytes in place).
+    /// The position of the next `[`, or of the other tags' first byte, at or
+    /// after `start` (tags often follow each other:
+    /// ``ByteSearch/firstIndex(of:in:from:)`` tests the next eight bytes in place).
     @inline(__always)
-    private static func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        ByteSearch.firstIndex(of: 0x5B, in: UnsafeBufferPointer(start: base, count: count), from: start)
+    private func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        let bytes = UnsafeBufferPointer(start: base, count: count)
+        guard let others else { return ByteSearch.firstIndex(of: 0x5B, in: bytes, from: start) }
+        return ByteSearch.firstIndex(of: 0x5B, or: others.firstByte, in: bytes, from: start)
     }
 
     /// Looks up the bracketed bytes at `content` (just after a `[`, with

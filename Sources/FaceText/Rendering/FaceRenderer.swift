@@ -137,11 +137,15 @@ struct RenderWriter: Sendable {
         if case .html = style { isHTML = true } else { isHTML = false }
         let replacements = FlatStrings(catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) })
         self.replacements = replacements
-        // The kernel copies text unchanged and knows only `[…]` tags.
+        // The kernel copies text unchanged and knows `[…]` tags, and those that start with
+        // one other byte (WeChat's `/::)`).
         let index = catalog.index
-        if allowKernel, !isHTML, !emojiImages, let bracketTags = index.bracketTags,
-           index.tagTrie.firstBytes.indices.allSatisfy({ index.tagTrie.firstBytes[$0] == ($0 == Int(UInt8(ascii: "["))) }) {
-            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements)     // nil for a huge catalog
+        let bracket = Int(UInt8(ascii: "["))
+        let otherBytes = index.tagTrie.firstBytes.indices.filter { index.tagTrie.firstBytes[$0] && $0 != bracket }.map(UInt8.init)
+        if allowKernel, !isHTML, !emojiImages, let bracketTags = index.bracketTags, otherBytes.count <= 1 {
+            let otherTags = otherBytes.first.map { index.tagKeys.pairs(startingWith: $0).map { (tag: $0.key, face: $0.value) } } ?? []
+            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements, otherTags: otherTags,
+                                         otherByte: otherBytes.first ?? 0, trie: index.tagTrie)     // nil for a huge catalog
         } else {
             kernel = nil
         }

@@ -61,6 +61,12 @@ final class ByteKeyTable: Sendable {
         mask = size - 1
     }
 
+    /// The keys that start with `byte`, with their values, in the order they were given.
+    func pairs(startingWith byte: UInt8) -> [(key: [UInt8], value: Int32)] {
+        entries.filter { $0.count > 0 && keys[Int($0.start)] == byte }
+            .map { (Array(keys[Int($0.start)..<Int($0.start + $0.count)]), $0.value) }
+    }
+
     private static let sequenceStartBits = 4096
 
     /// The bit of ``sequenceStarts`` for a key's first four bytes, in memory order.

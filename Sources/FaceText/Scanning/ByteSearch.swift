@@ -51,6 +51,33 @@ public enum ByteSearch {
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The index of the first `a` or `b` at or after `start` in `bytes`, or
+    /// nil if there is none: sixteen bytes at a time, as two words.
+    @inline(__always)
+    static func firstIndex(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let (patternA, patternB) = (UInt64(a) &* ones, UInt64(b) &* ones)
+        var index = start
+        while index &+ 16 <= bytes.count {
+            let first = UInt64(littleEndian: raw.unalignedWord(at: index))
+            let second = UInt64(littleEndian: raw.unalignedWord(at: index &+ 8))
+            let inFirst = zeroBytes(first ^ patternA) | zeroBytes(first ^ patternB)
+            let inSecond = zeroBytes(second ^ patternA) | zeroBytes(second ^ patternB)
+            if inFirst | inSecond != 0 {
+                // The lowest flag of the zero-byte test is exact.
+                return inFirst != 0 ? index &+ inFirst.trailingZeroBitCount &>> 3 : index &+ 8 &+ inSecond.trailingZeroBitCount &>> 3
+            }
+            index &+= 16
+        }
+        while index < bytes.count {
+            if bytes[index] == a || bytes[index] == b { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
     /// The first position in `from..<to` holding `a`, `b` or `c`, or `to`:
     /// eight bytes at a time (the lowest flagged byte of the zero-byte test
     /// is exact), for short searches such as the end of a tag or of an attribute value.

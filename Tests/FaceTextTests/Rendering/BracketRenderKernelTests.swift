@@ -22,6 +22,24 @@ import TestSupport
         Face(tag: "[心]", emoji: "\u{1F49B}"),                                                      // a repeated tag: the first wins
     ])
 
+    /// The edge catalog with tags that start with `/` (as WeChat's codes do): one
+    /// the prefix of others, one without output, one with a long output, one of
+    /// sixteen bytes. (No `/` alone: a `/` may start nothing.) They are found in
+    /// a ``PrefixTagTable``.
+    static let otherCatalog = FaceCatalog(faces: edgeCatalog.faces + [
+        Face(tag: "/::", emoji: "\u{1F642}"),
+        Face(tag: "/::)", emoji: "\u{1F600}"),
+        Face(tag: "/::))", emoji: "\u{1F602}"),
+        Face(tag: "/:rose", aliases: ["[rose]"], emoji: "\u{1F339}"),
+        Face(tag: "/:stay"),
+        Face(tag: "/:family", emoji: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"),   // 25-byte output
+        Face(tag: "/:0123456789abcd", emoji: "\u{1F44D}"),                                                 // 16 bytes
+    ])
+    /// With a tag of 22 bytes, too long for a ``PrefixTagTable``: found in the trie.
+    static let longOtherCatalog = FaceCatalog(faces: otherCatalog.faces + [Face(tag: "/:0123456789abcdefghij", emoji: "\u{1F44E}")])
+    /// With a tag of one byte that grows to three (the bound on what a chunk's output may grow by).
+    static let slashCatalog = FaceCatalog(faces: otherCatalog.faces + [Face(tag: "/", emoji: "\u{2797}")])
+
     static let styles: [RenderStyle] = [
         .unicode, .markdown(imageBase: "f/"), .path(imageBase: "/i/"), .template("<{name}:{emoji}>", imageBase: ""),
     ]
@@ -31,7 +49,12 @@ import TestSupport
         #expect(FaceRenderer(catalog: .default, style: .markdown()).writer.kernel != nil)
         #expect(FaceRenderer(catalog: .default, style: .html()).writer.kernel == nil)
         #expect(FaceRenderer(catalog: .default, style: .path(), emojiImages: true).writer.kernel == nil)
-        #expect(FaceRenderer(catalog: .wechat).writer.kernel == nil)      // `/::)` codes do not start with `[`
+        // WeChat's `/::)` codes start with one other byte: the kernel takes them through the trie.
+        #expect(FaceRenderer(catalog: .wechat).writer.kernel != nil)
+        #expect(FaceRenderer(catalog: Self.otherCatalog).writer.kernel != nil)
+        // Tags that start with two other bytes are left to the general path.
+        let twoOthers = FaceCatalog(faces: Self.otherCatalog.faces + [Face(tag: ":smile:", emoji: "\u{1F604}")])
+        #expect(FaceRenderer(catalog: twoOthers).writer.kernel == nil)
         #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, allowKernel: false).writer.kernel == nil)
         #expect(FaceRenderer(catalog: Self.edgeCatalog).writer.kernel != nil)
         // A tag holding a line feed is no bracketed tag the kernel's table can hold.
@@ -52,6 +75,21 @@ import TestSupport
         for style in Self.styles {
             assertSameOutput(Array(input.utf8), catalog: Self.edgeCatalog, style: style)
         }
+    }
+
+    /// Tags that start with the other byte, among bracketed ones, cut short, inside brackets.
+    @Test(arguments: [
+        "/", "/:", "/::", "/::)", "/::))", "/::)))", "//::)", "/:ros", "/:rose", "/:rose/:rose", "/:stay/:stay", "/:family[a]",
+        "[哈哈]/::)[a]/:rose", "[a/:rose]", "/[哈哈]", "[/::)]", "[rose]/:rose", "/:0123456789abcdefghij", "/:0123456789abcdefghi",
+        "x/:0123456789abcdefghij/::)", "/:0123456789abcd/:0123456789abc/:0123456789abcde", "/::)\n/::", "\u{FF}/::)",
+        "/:stay" + String(repeating: "/", count: 30),
+    ].map { $0 + String(repeating: "-", count: 20) } + ["/::)", "x/:ros", "/:0123456789abcdefghij", "abc/::"])
+    func otherTagsMatchTheGeneralPath(input: String) {
+        for style in Self.styles {
+            assertSameOutput(Array(input.utf8), catalog: Self.otherCatalog, style: style)
+        }
+        assertSameOutput(Array(input.utf8), catalog: Self.longOtherCatalog, style: .unicode)
+        assertSameOutput(Array(input.utf8), catalog: Self.slashCatalog, style: .unicode)
     }
 
     /// Where `]` is, is found in either of two words without a branch: brackets holding every
@@ -77,6 +115,16 @@ import TestSupport
         for _ in 0..<300 {
             assertSameOutput(defaultText.next(maximumPieces: 40), catalog: .default, style: .unicode)
         }
+        var otherText = HostileText(seed: 0xFACE_0005, catalog: Self.longOtherCatalog)
+        for round in 0..<150 {
+            let input = otherText.next(maximumPieces: 40)
+            assertSameOutput(input, catalog: Self.otherCatalog, style: Self.styles[round % Self.styles.count])
+            assertSameOutput(input, catalog: Self.longOtherCatalog, style: .unicode)
+        }
+        var wechatText = HostileText(seed: 0xFACE_0006, catalog: .wechat)
+        for _ in 0..<150 {
+            assertSameOutput(wechatText.next(maximumPieces: 40), catalog: .wechat, style: .unicode)
+        }
     }
 
     @Test func denseTagsOverLongInputMatchTheGeneralPath() {
@@ -87,6 +135,14 @@ import TestSupport
         for chunkSize in [1 << 16, 4099, 100, 17] {
             #expect(render(input, catalog: .default, style: .unicode, kernel: true, chunkSize: chunkSize)
                     == render(input, catalog: .default, style: .unicode, kernel: false, chunkSize: input.count))
+        }
+        // WeChat's tags, `[…]` and `/::)` mixed, cut at chunk ends in both kinds.
+        var wechat = HostileText(seed: 0xFACE_0007, catalog: .wechat, pieces: [.tag, .tag, .tag, .partialTag, .lineBreak, .cjk])
+        var wechatInput: [UInt8] = []
+        while wechatInput.count < 200_000 { wechatInput += wechat.next(maximumPieces: 50) }
+        for chunkSize in [1 << 16, 4099, 100, 17] {
+            #expect(render(wechatInput, catalog: .wechat, style: .unicode, kernel: true, chunkSize: chunkSize)
+                    == render(wechatInput, catalog: .wechat, style: .unicode, kernel: false, chunkSize: wechatInput.count))
         }
     }
 

@@ -30,6 +30,21 @@ import TestSupport
         }
     }
 
+    /// The search for either of two bytes (`render`'s kernel: `[` and WeChat's `/`), in the same buffers,
+    /// whichever comes first, in either of the two words read at once or in the bytes after them.
+    @Test func theFirstOfTwoBytesFromEveryStartIsTheOneALoopFinds() {
+        for buffer in Self.buffers() {
+            // The line feeds become one byte or the other; 0x0B and 0x09 stand next to both.
+            let mixed = buffer.enumerated().map { $1 == 0x0A ? ($0 % 3 == 0 ? UInt8(0x2F) : 0x5B) : $1 }
+            mixed.withUnsafeBufferPointer { bytes in
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex { $0 == 0x5B || $0 == 0x2F }
+                    #expect(ByteSearch.firstIndex(of: 0x5B, or: 0x2F, in: bytes, from: start) == expected, "\(mixed) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func lineFeedsAreCountedInEverySlice() {
         for buffer in Self.buffers() {
             buffer.withUnsafeBufferPointer { bytes in
