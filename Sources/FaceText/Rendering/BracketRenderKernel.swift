@@ -215,11 +215,15 @@ struct BracketRenderKernel: Sendable {
         // whole chunk is made once (what it holds, what tags may add, and slack for
         // the whole-word writes); otherwise before each tag.
         let bounded = growth <= 4
+        // The byte the other tags start with (or `[`, which the byte passed over cannot be there).
+        let otherFirst = others?.firstByte ?? 0x5B
         if bounded { tail.reserve((count &- next) &+ ((count &- next) / shortestTag &+ 1) &* growth &+ 64, in: &out) }
         while next < count {
             let at: Int
             if next <= fastEnd && base[next] == 0x5B {
                 at = next       // tags back to back
+            } else if next < fastEnd && base[next &+ 1] == 0x5B && base[next] != otherFirst {
+                at = next &+ 1  // one byte apart ("[哈哈] [心]", a line of tags after a line feed): found without a search
             } else {
                 guard let found = nextOpening(base, from: next, count: count) else { next = count; return count }
                 guard found <= fastEnd else { next = found; return found }

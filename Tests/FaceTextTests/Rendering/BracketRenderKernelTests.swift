@@ -65,7 +65,7 @@ import TestSupport
     @Test(arguments: [
         "", "[", "]", "[[哈哈]]", "[哈哈", "哈哈]", "[]", "[a]", "[a][a][a]", "x[a\nb]y", "[0123456789abcdef]",
         "[0123456789abcdefg]", "[0123456789abcdefgh]", "[失望但如释重负][失望但如释重负", "[exactly][sixteen-output]",
-        "[最右][心心][heart][心]", "[\u{FF}哈哈]", "[哈哈]\u{FF}", "\r\n[哈哈]\r\n", "[哈哈]" + String(repeating: "x", count: 40) + "[a]",
+        "[最右][心心][heart][心]", "[哈哈] [a] [nope] [a]\n[a],[a][x] [", "x [a]  [a] [", "[\u{FF}哈哈]", "[哈哈]\u{FF}", "\r\n[哈哈]\r\n", "[哈哈]" + String(repeating: "x", count: 40) + "[a]",
         // Unknown tags, and a `[` in one that starts a known one (before, at and past byte 8),
         // with sixteen bytes after them (else the general matcher decides).
     ] + ["[x][a][nope][a]", "[[[哈哈]", "[ab[哈哈]", "[abcdef[a]", "[abcdefg[a]", "[abcdefghijklm[a]", "[[]]", "[x]]"].map {
