@@ -6,7 +6,7 @@ SHAPE: mixed (a realistic chat log), emoji (the faces' emoji, mostly single
 scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
 mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
-cjk, oneline; for scripts/bench/stress-shapes, brackets, code, short-lines,
+cjk, oneline; for scripts/bench/stress-shapes, brackets, code, tags-spaced, tags-unknown, short-lines,
 blank-lines, punct, zalgo, zwj-long, markup, binary, scripts, emoji-all,
 emoji-any, emoji-amid, symbols (see `stress` below);
 and, for scripts/bench/emoji-kinds, kind-K (one kind of that mix,
@@ -120,6 +120,9 @@ stress = {
     "code": lambda: (" ".join(rng.choice(["x = arr[i][j] + 1;", 'data["key"][0]', "[link](http://example.com/a)", "foo(bar[baz])",
                                           "// [TODO] fix", "[1, 2, 3]", '{"a": [true, false]}', "今天[哈哈]", "[图片]", "[语音]", "好的", "ok"])
                               for _ in range(rng.randint(3, 10))) + "\n").encode(),
+    # The catalog's tags a space apart, and bracketed words it does not know (mostly).
+    "tags-spaced": lambda: (" ".join(rng.choice(tags) for _ in range(15)) + "\n").encode(),
+    "tags-unknown": lambda: ("".join("[" + cjk(rng.randint(1, 4)) + "]" for _ in range(20)) + "\n").encode(),
     # One short message a line, and lines with nothing on them.
     "short-lines": lambda: "".join(rng.choice(["ok", "好", "嗯嗯", "[哈哈]", "1", "👍", "hi", "", ""]) + "\n" for _ in range(50)).encode(),
     "blank-lines": lambda: b"\r\n" * 50,
