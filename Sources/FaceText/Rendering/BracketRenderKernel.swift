@@ -215,7 +215,9 @@ struct BracketRenderKernel: Sendable {
         // whole chunk is made once (what it holds, what tags may add, and slack for
         // the whole-word writes); otherwise before each tag.
         let bounded = growth <= 4
-        // The byte the other tags start with (or `[`, which the byte passed over cannot be there).
+        // Whether tags start with another byte, and that byte (else `[`, which the byte a
+        // tag one byte on passes over cannot be): tested in registers, the tags in a call of their own.
+        let hasOthers = others != nil
         let otherFirst = others?.firstByte ?? 0x5B
         if bounded { tail.reserve((count &- next) &+ ((count &- next) / shortestTag &+ 1) &* growth &+ 64, in: &out) }
         while next < count {
@@ -225,44 +227,19 @@ struct BracketRenderKernel: Sendable {
             } else if next < fastEnd && base[next &+ 1] == 0x5B && base[next] != otherFirst {
                 at = next &+ 1  // one byte apart ("[哈哈] [心]", a line of tags after a line feed): found without a search
             } else {
-                guard let found = nextOpening(base, from: next, count: count) else { next = count; return count }
+                guard let found = Self.nextOpening(base, from: next, count: count, orAlso: hasOthers ? otherFirst : nil) else {
+                    next = count
+                    return count
+                }
                 guard found <= fastEnd else { next = found; return found }
                 at = found
             }
-            if let others, base[at] != 0x5B {
+            if hasOthers && base[at] != 0x5B {
                 // A tag of the other kind, matched whole when all of it may be read.
-                guard at &+ others.longest <= count else { next = at; return at }
-                let match: (length: Int, face: Int32)?
-                if let table = others.table {
-                    match = table.longestMatch(at: UnsafeRawPointer(base + at))      // sixteen bytes are there
-                } else if case .tag(let length, let face) = others.trie.longestMatch(in: UnsafeBufferPointer(start: base, count: count),
-                                                                                      at: at, isFinal: true) {
-                    match = (length, face)
-                } else {
-                    match = nil
-                }
-                guard let (length, face) = match else {
-                    next = at &+ 1
-                    continue
-                }
-                let output = others.outputs[Int(face)]
-                let outputLength = output.outputLength < 0 ? length : Int(output.outputLength)
-                let textLength = at &- text
-                if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
-                if textLength <= 16 {
-                    tail.copyWords(UnsafeRawPointer(base + text), textLength)
-                } else {
-                    tail.copy(UnsafeRawPointer(base + text), textLength)
-                }
-                if output.outputLength < 0 {
-                    tail.copy(UnsafeRawPointer(base + at), length)
-                } else if outputLength <= 16 {
-                    tail.storeWords(output.output0, output.output1, outputLength)
-                } else {
-                    longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), outputLength) }
-                }
-                next = at &+ length
-                text = next
+                let length = otherTag(base, at: at, count: count, text: text, bounded: bounded, into: &tail, &out)
+                guard length >= 0 else { next = at; return at }
+                next = at &+ max(length, 1)
+                if length > 0 { text = next }
                 continue
             }
             let (length, entry) = probe(base + (at &+ 1), entries)
@@ -289,6 +266,45 @@ struct BracketRenderKernel: Sendable {
             text = next
         }
         return count
+    }
+
+    /// For ``fastRun(_:count:index:textStart:out:_:)``: the tag of the other
+    /// kind at `at` (its first byte), written with the text before it from
+    /// `text`; returns its length, 0 if none is there, -1 if it may run past
+    /// `count` (the caller's slow path decides). Its own function: for a
+    /// catalog of `[…]` tags alone the loop stays as it was.
+    @inline(never)
+    private func otherTag(_ base: UnsafePointer<UInt8>, at: Int, count: Int, text: Int, bounded: Bool,
+                          into tail: inout Tail, _ out: inout OutputBuffer) -> Int {
+        let others = others.unsafelyUnwrapped
+        guard at &+ others.longest <= count else { return -1 }
+        let match: (length: Int, face: Int32)?
+        if let table = others.table {
+            match = table.longestMatch(at: UnsafeRawPointer(base + at))      // sixteen bytes are there
+        } else if case .tag(let length, let face) = others.trie.longestMatch(in: UnsafeBufferPointer(start: base, count: count),
+                                                                              at: at, isFinal: true) {
+            match = (length, face)
+        } else {
+            match = nil
+        }
+        guard let (length, face) = match else { return 0 }
+        let output = others.outputs[Int(face)]
+        let outputLength = output.outputLength < 0 ? length : Int(output.outputLength)
+        let textLength = at &- text
+        if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
+        if textLength <= 16 {
+            tail.copyWords(UnsafeRawPointer(base + text), textLength)
+        } else {
+            tail.copy(UnsafeRawPointer(base + text), textLength)
+        }
+        if output.outputLength < 0 {
+            tail.copy(UnsafeRawPointer(base + at), length)
+        } else if outputLength <= 16 {
+            tail.storeWords(output.output0, output.output1, outputLength)
+        } else {
+            longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), outputLength) }
+        }
+        return length
     }
 
     /// The free space at the end of an output buffer, written through a
@@ -350,10 +366,17 @@ struct BracketRenderKernel: Sendable {
     /// after `start` (tags often follow each other:
     /// ``ByteSearch/firstIndex(of:in:from:)`` tests the next eight bytes in place).
     @inline(__always)
-    private func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+    private static func nextOpening(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, orAlso other: UInt8?) -> Int? {
         let bytes = UnsafeBufferPointer(start: base, count: count)
-        guard let others else { return ByteSearch.firstIndex(of: 0x5B, in: bytes, from: start) }
-        return ByteSearch.firstIndex(of: 0x5B, or: others.firstByte, in: bytes, from: start)
+        guard let other else { return ByteSearch.firstIndex(of: 0x5B, in: bytes, from: start) }
+        return firstOpening(of: other, in: bytes, from: start)
+    }
+
+    /// The search for either byte in a call of its own: inlined, its vector
+    /// constants were kept across `memchr` in the loop of catalogs without other tags.
+    @inline(never)
+    private static func firstOpening(of other: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        ByteSearch.firstIndex(of: 0x5B, or: other, in: bytes, from: start)
     }
 
     /// Looks up the bracketed bytes at `content` (just after a `[`, with
