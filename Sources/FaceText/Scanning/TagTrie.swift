@@ -165,27 +165,13 @@ struct TagTrie: Sendable {
         var position = end
         while position > 0 {
             let from = Int(edgeStart[node]), to = Int(edgeStart[node + 1])
-            guard from < to, let next = child(of: from, to, byte: bytes[position - 1]) else { break }
+            guard from < to, let next = edgeBytes.withUnsafeBufferPointer({ edgeBytes in
+                edgeTargets.withUnsafeBufferPointer { Self.child(edgeBytes, $0, from, to, byte: bytes[position - 1]) }
+            }) else { break }
             node = next
             position -= 1
             if terminal[node] >= 0 { best = (position, terminal[node]) }
         }
         return best
-    }
-
-    @inline(__always)
-    private func child(of from: Int, _ to: Int, byte: UInt8) -> Int? {
-        var low = from, high = to
-        while high - low > 8 {
-            let middle = (low + high) / 2
-            if edgeBytes[middle] < byte { low = middle + 1 } else { high = middle }
-        }
-        while low < to {
-            let found = edgeBytes[low]
-            if found == byte { return Int(edgeTargets[low]) }
-            if found > byte { return nil }
-            low += 1
-        }
-        return nil
     }
 }
