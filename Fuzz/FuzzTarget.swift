@@ -5,6 +5,8 @@
 // backspace presses; the rest is the text. The target checks the invariants
 // and traps (so libFuzzer reports a crash) when one fails:
 //  - rendering and tagging in chunks give the same bytes as in one piece;
+//  - with the WeChat catalog (`[…]` tags and `/::)` codes), render's kernel
+//    writes what the general scanner and writer write;
 //  - the scanner's tokens cover the input exactly, without overlap or gap,
 //    and are the same without the fast paths (emoji, bracketed tags);
 //  - counting in chunks (emoji without a face numbered as the scanner
@@ -21,6 +23,8 @@ let catalog = FaceCatalog.default
 let renderer = FaceRenderer(catalog: catalog)
 let htmlRenderer = FaceRenderer(catalog: catalog, style: .html(imageBase: "f/"), emojiImages: true)
 let tagger = FaceTagger(catalog: catalog)
+let wechatRenderer = FaceRenderer(catalog: .wechat)
+let wechatGeneral = FaceRenderer(catalog: .wechat, style: .unicode, emojiImages: false, allowKernel: false)
 let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
 let slowEngine = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .images, .unknownTags], fastPaths: false)
 let editor = LineEditor(catalog: catalog)
@@ -65,6 +69,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let tagged = tagger.tag(input)
     check(chunked(tagger.makeStream(), input, size: size) == tagged, "tag depends on chunking")
     _ = htmlRenderer.render(input)
+    let wechatRendered = wechatRenderer.render(input)
+    check(wechatRendered == wechatGeneral.render(input), "WeChat render: the kernel differs from the general path")
+    check(chunked(wechatRenderer.makeStream(), input, size: size) == wechatRendered, "WeChat render depends on chunking")
     check(listed(input, size: size) == listed(input, size: max(input.count, 1)), "scan lines depend on chunking")
 
     let tokens = scanner.tokens(in: input)
