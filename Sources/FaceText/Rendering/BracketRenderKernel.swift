@@ -248,20 +248,9 @@ struct BracketRenderKernel: Sendable {
                 next = at &+ 1
                 continue
             }
-            let textLength = at &- text
-            let outputLength = Int(truncatingIfNeeded: entry.pointee.outputLength)
-            if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
-            if textLength <= 16 {
-                // Two word copies (the reads stay before the tag's end, the writes within the room reserved).
-                tail.copyWords(UnsafeRawPointer(base + text), textLength)
-            } else {
-                tail.copy(UnsafeRawPointer(base + text), textLength)
-            }
-            if outputLength <= 16 {
-                tail.storeWords(entry.pointee.output0, entry.pointee.output1, outputLength)
-            } else {
-                longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(entry.pointee.longStart), outputLength) }
-            }
+            writeText(base, from: text, to: at, room: Int(truncatingIfNeeded: entry.pointee.outputLength), bounded: bounded,
+                      into: &tail, &out)
+            writeOutput(entry.pointee, into: &tail)
             next = at &+ length &+ 2
             text = next
         }
@@ -289,22 +278,40 @@ struct BracketRenderKernel: Sendable {
         }
         guard let (length, face) = match else { return 0 }
         let output = others.outputs[Int(face)]
-        let outputLength = output.outputLength < 0 ? length : Int(output.outputLength)
+        let stays = output.outputLength < 0
+        writeText(base, from: text, to: at, room: stays ? length : Int(output.outputLength), bounded: bounded, into: &tail, &out)
+        if stays {
+            tail.copy(UnsafeRawPointer(base + at), length)
+        } else {
+            writeOutput(output, into: &tail)
+        }
+        return length
+    }
+
+    /// Writes the text from `text` to a tag at `at`, first making room for it
+    /// and `room` bytes of output when the chunk's room was not made at once.
+    @inline(__always)
+    private func writeText(_ base: UnsafePointer<UInt8>, from text: Int, to at: Int, room: Int, bounded: Bool,
+                           into tail: inout Tail, _ out: inout OutputBuffer) {
         let textLength = at &- text
-        if !bounded { tail.reserve(textLength &+ outputLength &+ 32, in: &out) }
+        if !bounded { tail.reserve(textLength &+ room &+ 32, in: &out) }
         if textLength <= 16 {
+            // Two word copies (the reads stay before the tag's end, the writes within the room reserved).
             tail.copyWords(UnsafeRawPointer(base + text), textLength)
         } else {
             tail.copy(UnsafeRawPointer(base + text), textLength)
         }
-        if output.outputLength < 0 {
-            tail.copy(UnsafeRawPointer(base + at), length)
-        } else if outputLength <= 16 {
-            tail.storeWords(output.output0, output.output1, outputLength)
+    }
+
+    /// Writes a tag's output: its two words, or its bytes in `longOutputs` when longer than sixteen.
+    @inline(__always)
+    private func writeOutput(_ output: Entry, into tail: inout Tail) {
+        let length = Int(truncatingIfNeeded: output.outputLength)
+        if length <= 16 {
+            tail.storeWords(output.output0, output.output1, length)
         } else {
-            longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), outputLength) }
+            longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), length) }
         }
-        return length
     }
 
     /// The free space at the end of an output buffer, written through a
