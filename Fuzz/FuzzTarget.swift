@@ -28,6 +28,9 @@ let wechatGeneral = FaceRenderer(catalog: .wechat, style: .unicode, emojiImages:
 let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
 let slowEngine = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .images, .unknownTags], fastPaths: false)
 let editor = LineEditor(catalog: catalog)
+/// The plain reference (Tests/TestSupport/ReferenceScanner.swift, built in): tags, emoji and unknown tags.
+let referenceScanner = ReferenceScanner(catalog: catalog, unknownTags: true)
+let referenceKinds = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
 
 func check(_ condition: Bool, _ message: StaticString) {
     if !condition { fatalError("invariant failed: \(message)") }
@@ -73,6 +76,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     check(wechatRendered == wechatGeneral.render(input), "WeChat render: the kernel differs from the general path")
     check(chunked(wechatRenderer.makeStream(), input, size: size) == wechatRendered, "WeChat render depends on chunking")
     check(listed(input, size: size) == listed(input, size: max(input.count, 1)), "scan lines depend on chunking")
+
+    // Every fast path against the plain reference: the same tokens.
+    check(referenceKinds.tokens(in: input) == referenceScanner.tokens(in: input), "tokens differ from the reference scanner")
 
     let tokens = scanner.tokens(in: input)
     var position = 0

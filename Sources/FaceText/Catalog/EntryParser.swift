@@ -62,6 +62,10 @@ struct EntryParser {
         }
         for (key, name) in [("png", png), ("gif", gif)] {
             if let name, name.contains("/") || name.contains("\\") { warn(key, "image name \"\(name)\" contains a path separator") }
+            if let name, let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                let code = String(control.value, radix: 16, uppercase: true)
+                warn(key, "image name \"\(name.debugDescription.dropFirst().dropLast())\" contains a control character (U+\(String(repeating: "0", count: 4 - code.count) + code)), written as it is into HTML and paths")
+            }
         }
         if let emoji {
             if emoji.count != 1 {

@@ -83,7 +83,7 @@ public struct FaceRenderer: Sendable {
         case .html:
             return "<img src=\"\(HTMLEscaping.escape(path))\" alt=\"\(HTMLEscaping.escape(alt))\">"
         case .markdown:
-            return "![\(markdownAlt(alt))](\(path.replacingSpaces()))"
+            return "![\(markdownAlt(alt))](\(path.markdownDestination()))"
         case .path:
             return path
         case .template(let template, _):
@@ -112,10 +112,34 @@ public struct FaceRenderer: Sendable {
 }
 
 private extension String {
-    func replacingSpaces() -> String {
-        var result = ""
-        for character in self { result += character == " " ? "%20" : String(character) }
-        return result
+    /// The path as a Markdown link destination that nothing in it can end
+    /// early: white space, control characters, `(`, `)`, `<`, `>`, `\\` and a
+    /// `%` that starts no escape are percent-encoded (`%20`, `%28`…); other
+    /// bytes, UTF-8 included, stay as they are.
+    func markdownDestination() -> String {
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let startsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
+                && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+            let special = byte <= 0x20 || byte == 0x7F || (byte == UInt8(ascii: "%") && !startsEscape)
+                || [UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\")].contains(byte)
+            if special {
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension UInt8 {
+    /// Whether this byte is an ASCII hexadecimal digit.
+    var isHexDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self | 0x20 >= 0x61 && self | 0x20 <= 0x66)
     }
 }
 
@@ -159,6 +183,10 @@ struct RenderWriter: Sendable {
         case .tag:
             if !replacements.append(Int(token.face), to: &out) { appendText(slice, to: &out) }
         case .emoji where emojiImages:
+            // Marks the emoji's image does not show (`😃́`) stay after it, as text.
+            let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
+            let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<marks])
+            defer { if marks < token.end { appendText(UnsafeBufferPointer(rebasing: bytes[marks..<token.end]), to: &out) } }
             // The same bytes are the same emoji with the same face, so their image is kept by bytes.
             images.append(slice, to: &out) {
                 let emoji = String(decoding: slice, as: UTF8.self)

@@ -53,6 +53,11 @@ struct TagWriter: Sendable {
     func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         if token.kind != .text && token.face >= 0 {
             _ = tags.append(Int(token.face), to: &out)
+            if token.kind == .emoji {
+                // Marks the face does not stand for (`😃́`) stay after its tag.
+                let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
+                if marks < token.end { out.append(bytes, from: marks, to: token.end) }
+            }
         } else {
             out.append(bytes, from: token.start, to: token.end)       // text between faces is mostly short
         }

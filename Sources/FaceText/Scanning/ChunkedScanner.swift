@@ -12,6 +12,8 @@ struct ChunkedScanner: Sendable {
     private(set) var offset = 0
     /// Emoji clusters met so far, found faster when they come again.
     private var memo = ClusterMemo()
+    /// What the bytes reported so far leave for a cluster that starts next (``ClusterContext``).
+    private var context = ClusterContext.none
 
     init(engine: ScanEngine) {
         self.engine = engine
@@ -21,22 +23,26 @@ struct ChunkedScanner: Sendable {
     mutating func feed<Sink: TokenSink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         let engine = engine
         var memo = takeMemo()
+        var context = context
         feed(chunk) { bytes, isFinal, start in
             sink.willScan(from: start)
-            return engine.scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+            return engine.scan(bytes, isFinal: isFinal, memo: &memo, context: &context, into: &sink)
         }
         self.memo = memo
+        self.context = context
     }
 
     /// Scans whatever is held back, as the end of the input.
     mutating func finish<Sink: TokenSink>(into sink: inout Sink) {
         let engine = engine
         var memo = takeMemo()
+        var context = context
         finish { bytes, isFinal, start in
             sink.willScan(from: start)
-            return engine.scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+            return engine.scan(bytes, isFinal: isFinal, memo: &memo, context: &context, into: &sink)
         }
         self.memo = memo
+        self.context = context
     }
 
     /// The emoji without a face numbered so far for a sink that asked (``TokenSink/wantsFacelessIDs``), by number.

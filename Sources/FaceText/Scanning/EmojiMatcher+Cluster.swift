@@ -77,3 +77,22 @@ extension EmojiMatcher {
         return (8, face ?? -1)
     }
 }
+
+extension EmojiMatcher {
+    /// Where the trailing marks of an emoji token begin (`end` when it has
+    /// none): the combining and spacing marks after the last part that
+    /// belongs to the emoji (`😃́`), which its face does not stand for. A
+    /// writer that replaces the token by its face's tag or image writes them
+    /// after it, so that no byte is lost and `tag` gives back what `render` read.
+    static func trailingMarksStart(in bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Int {
+        var position = end
+        while position > start, let (value, scalarStart) = GraphemeBoundaries.scalar(endingAt: position, in: bytes),
+              scalarStart > start {
+            let flags = P.flags(value)
+            let isMark = value != P.zwj && (flags & (P.extend | P.emojiExtend) == P.extend || (value >= 0x300 && P.isSpacingMark(value)))
+            guard isMark else { break }
+            position = scalarStart
+        }
+        return position
+    }
+}

@@ -403,7 +403,7 @@ struct EmojiMatcher: Sendable {
     @inline(never)
     private static func extends(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard case .scalar(let value, _) = UTF8Decoder.decode(bytes, at: index) else { return false }
-        return value == P.zwj || P.flags(value) & P.extend != 0
+        return value == P.zwj || P.flags(value) & P.extend != 0 || (value >= 0x300 && P.isSpacingMark(value))
     }
 
     private func matchCluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
@@ -440,7 +440,9 @@ struct EmojiMatcher: Sendable {
             return .none
         }
 
-        // Extend the cluster: Extend and ZWJ (GB9), ZWJ + pictograph (GB11).
+        // U+FE0E right after the first scalar asks for text presentation: the cluster is text.
+        var textStyle = false
+        // Extend the cluster: Extend and ZWJ (GB9), SpacingMark (GB9a), ZWJ + pictograph (GB11).
         var trailingMarks = end    // where a run of non-emoji combining marks began
         while true {
             if end - start > Self.maximumClusterLength { return .text(length: end - start) }
@@ -451,6 +453,7 @@ struct EmojiMatcher: Sendable {
                 break
             }
             let valueFlags = flags(value)
+            if value == 0xFE0E && end == start + firstLength { textStyle = true }
             if valueFlags & P.extend != 0 {
                 if valueFlags & P.emojiExtend != 0 {
                     qualified = true
@@ -471,19 +474,24 @@ struct EmojiMatcher: Sendable {
                 }
                 pictographic = false
                 trailingMarks = end
+            } else if value >= 0x300 && EmojiProperties.isSpacingMark(value) {
+                end += length
+                pictographic = false            // GB11 joins only across extenders
             } else {
                 break
             }
         }
+        if textStyle { return .text(length: end - start) }
         return classify(bytes, start: start, end: end, markStart: trailingMarks, qualified: qualified)
     }
 
     /// Looks the cluster up (without U+FE0F); if it is not a face but is one
-    /// once its trailing non-emoji combining marks are set aside, matches that.
+    /// once its trailing non-emoji marks are set aside, it is that face, the
+    /// marks with it: a face token is always a whole cluster.
     private func classify(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, markStart: Int, qualified: Bool) -> Match {
         if let face = lookup(bytes, start, end) { return .emoji(length: end - start, face: face) }
         if markStart < end, let face = lookup(bytes, start, markStart) {
-            return .emoji(length: markStart - start, face: face)
+            return .emoji(length: end - start, face: face)
         }
         return qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
     }

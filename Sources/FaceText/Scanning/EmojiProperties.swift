@@ -61,4 +61,14 @@ enum EmojiProperties {
         if (0x1F1E6...0x1F1FF).contains(value) { flags |= regionalIndicator }
         return flags
     }
+
+    /// Whether `value` is Grapheme_Cluster_Break=SpacingMark (GB9a: no break
+    /// before it), as the standard library's grapheme breaking has it: after a
+    /// pictograph, only Extend, ZWJ and SpacingMark go on with the cluster.
+    static func isSpacingMark(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value), value != zwj, flags(value) & extend == 0 else { return false }
+        var recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: "\u{1F600}")
+        return !recognizer.hasBreak(before: scalar)
+    }
 }

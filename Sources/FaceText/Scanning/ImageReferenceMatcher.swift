@@ -105,11 +105,13 @@ struct ImageReferenceMatcher: Sendable {
             index += 1
         }
         let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[sourceStart..<index]))
-        let face: Int32?
-        if escaped {
-            face = Self.markdownUnescaped(bytes[alt]).withUnsafeBytes { catalog.face(alt: $0, source: source, markdown: true) }
-        } else {
-            face = catalog.face(alt: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[alt])), source: source, markdown: true)
+        // A destination as render writes it: percent escapes (%20, %28…) undone.
+        let decoded = source.contains(UInt8(ascii: "%")) ? Self.percentDecoded(source) : nil
+        let face: Int32? = decoded.withSource(or: source) { source in
+            if escaped {
+                return Self.markdownUnescaped(bytes[alt]).withUnsafeBytes { catalog.face(alt: $0, source: source, markdown: true) }
+            }
+            return catalog.face(alt: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[alt])), source: source, markdown: true)
         }
         guard let face else { return .none }
         return .image(length: index + 1 - start, face: face)
@@ -126,6 +128,32 @@ struct ImageReferenceMatcher: Sendable {
     /// Whether a Markdown backslash before `byte` escapes it.
     private static func isEscapable(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+    }
+
+    /// A link destination with its percent escapes undone.
+    private static func percentDecoded(_ source: UnsafeRawBufferPointer) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                result.append(high << 4 | low)
+                index += 3
+            } else {
+                result.append(source[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
     }
 
     /// A Markdown alt text with its backslash escapes undone.
@@ -148,5 +176,13 @@ struct ImageReferenceMatcher: Sendable {
         let value = UnsafeBufferPointer(rebasing: bytes[range])
         guard value.contains(0x26) else { return body(UnsafeRawBufferPointer(value)) }
         return HTMLEscaping.unescape(Array(value)).withUnsafeBytes { body($0) }
+    }
+}
+
+private extension Optional where Wrapped == [UInt8] {
+    /// Runs `body` with these bytes if there are any, else with `source`.
+    func withSource<R>(or source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        guard let self else { return body(source) }
+        return self.withUnsafeBytes(body)
     }
 }

@@ -103,18 +103,26 @@ struct ScanEngine: Sendable {
     /// be scanned again with more input after it.
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into sink: inout Sink) -> Int {
         var memo = ClusterMemo()
-        return scan(bytes, isFinal: isFinal, memo: &memo, into: &sink)
+        var context = ClusterContext.none
+        return scan(bytes, isFinal: isFinal, memo: &memo, context: &context, into: &sink)
     }
 
     /// ``scan(_:isFinal:into:)`` with the emoji clusters met so far in this
-    /// stream (see ``ClusterMemo``), which are faster to find again.
+    /// stream (see ``ClusterMemo``), which are faster to find again, and
+    /// `context`: on entry that of the bytes before `bytes` (``ClusterContext``),
+    /// on return that of the bytes before the returned position, for the next buffer.
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, memo: inout ClusterMemo,
-                               into sink: inout Sink) -> Int {
+                               context: inout ClusterContext, into sink: inout Sink) -> Int {
         if emojiRuns && bytes.count >= 4 * ClusterMemo.window { memo.prepare() }
-        return memo.withEntries { memo, shorts, longs, faceless in scan(bytes, isFinal: isFinal, memo, shorts, longs, &faceless, into: &sink) }
+        let entering = context
+        let used = memo.withEntries { memo, shorts, longs, faceless in
+            scan(bytes, isFinal: isFinal, entering: entering, memo, shorts, longs, &faceless, into: &sink)
+        }
+        context = ClusterContext.before(used, in: UnsafeBufferPointer(rebasing: bytes[..<used]), entering: entering)
+        return used
     }
 
-    private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
+    private func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, entering: ClusterContext,
                                        _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
                                        _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
                                        _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
@@ -136,6 +144,17 @@ struct ScanEngine: Sendable {
                 index = skipPlain(bytes, from: index, classes)
                 guard index < count else { break }
                 let byteClass = classes[Int(bytes[index])]
+                if byteClass & Self.emojiStart != 0 && ClusterContext.mayJoin(before: index, in: bytes),
+                   let rest = clusterRest(bytes, at: index, isFinal: isFinal, entering: entering) {
+                    // Inside a cluster that began in the text before (`⎈‍😀`, the rest of a cluster too
+                    // long to be an emoji): text to the cluster's end.
+                    guard rest > 0 else {
+                        flushText(textStart, index, bytes, &sink)
+                        return index
+                    }
+                    index += rest
+                    continue
+                }
                 if Sink.takesRunClusters && byteClass & ~Self.keycapEnd == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0
                     && (byteClass == Self.emojiStart || (index &+ 1 < count && bytes[index &+ 1] != 0x83)) {
                     // Where only an emoji may start (or, at E2, U+20E3 end a keycap), and a run may go on:
@@ -160,7 +179,7 @@ struct ScanEngine: Sendable {
                     } else if let (length, face) = remembered(memo, bytes, at: index) {
                         outcome = face == EmojiMatcher.textCode ? .skip(length) : .face(.emoji, start: index, length: length, face: face)
                     } else {
-                        outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
+                        outcome = matchAt(bytes, index, textStart, byteClass, isFinal, entering)
                         switch outcome {
                         case .face(.emoji, index, let length, let face):
                             // Numbered once for both tables (``remember`` leaves a numbered face as it is).
@@ -176,7 +195,7 @@ struct ScanEngine: Sendable {
                         }
                     }
                 } else {
-                    outcome = matchAt(bytes, index, textStart, byteClass, isFinal)
+                    outcome = matchAt(bytes, index, textStart, byteClass, isFinal, entering)
                 }
                 switch outcome {
                 case .none:
@@ -246,9 +265,34 @@ struct ScanEngine: Sendable {
                 flushText(textStart, count - 1, bytes, &sink)
                 return count - 1
             }
+            // A scalar cut by the end is held back whole, so that what comes before the next
+            // buffer (its ``ClusterContext``) is read from whole scalars.
+            if !isFinal, recognized.contains(.emoji), textStart < count {
+                let lead = UTF8Decoder.lastLead(before: count, in: bytes)
+                if lead >= textStart, case .truncated = UTF8Decoder.decode(bytes, at: lead) {
+                    flushText(textStart, lead, bytes, &sink)
+                    return lead
+                }
+            }
             flushText(textStart, count, bytes, &sink)
             return count
         } }
+    }
+
+    /// Where the scalar at `index` goes on with a cluster that began before it
+    /// (``ClusterContext``): the length of the rest of that cluster, which is
+    /// text, or 0 when the buffer ends before it does; nil where a cluster
+    /// starts at `index`.
+    @inline(never)
+    private func clusterRest(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool,
+                             entering: ClusterContext) -> Int? {
+        guard case .scalar(let value, let length) = UTF8Decoder.decode(bytes, at: index),
+              !ClusterContext.before(index, in: bytes, entering: entering).startsCluster(with: value) else { return nil }
+        switch emoji.match(in: bytes, at: index, isFinal: isFinal) {
+        case .emoji(let rest, _), .text(let rest): return rest
+        case .needMore: return 0
+        case .none: return length
+        }
     }
 
     /// The cluster at `index` if the memo holds its bytes and the scalar after them does not extend it.
@@ -458,7 +502,8 @@ struct ScanEngine: Sendable {
     private func rememberLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
                               at index: Int, length: Int, face: Int32) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard length > 8, length <= 32, !ClusterMemo.endsInJoiner(raw, length: length) else { return }
+        guard length > 8, length <= 32, !ClusterMemo.endsInJoiner(raw, length: length),
+              EmojiMatcher.trailingMarksStart(in: bytes, start: index, end: index + length) == index + length else { return }
         let words = ClusterMemo.longWords(at: raw, length: length)
         let set = longs.baseAddress! + ClusterMemo.longSet(words)
         set[1] = set[0]
@@ -486,7 +531,10 @@ struct ScanEngine: Sendable {
                                            _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, face: Int32,
                                            for sink: Sink.Type) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard ClusterMemo.keeps(raw, length: length) else { return }
+        // Not a cluster with trailing marks (`😃́`): the run loop's writers, which find what the memo
+        // holds, do not keep marks after a face.
+        guard ClusterMemo.keeps(raw, length: length),
+              EmojiMatcher.trailingMarksStart(in: bytes, start: index, end: index + length) == index + length else { return }
         // Numbered, so that the sink counts it again without reading its bytes.
         let face = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
         let mask = ClusterMemo.mask(length: length)
@@ -541,11 +589,11 @@ struct ScanEngine: Sendable {
             // and C2 but for © and ® (C2 A9, C2 AE: Latin-1 letters and signs).
             guard index + 3 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
             let byte = bytes[index], next = bytes[index + 1]
-            if byte == 0xEF && next != 0xB8 && singleEmojiSkip {
+            if byte == 0xEF && next != 0xB8 && singleEmojiSkip && UTF8Decoder.isContinuation(next, bytes[index + 2]) {
                 index += 3
             } else if byte & 0xFE == 0xE2 && singleEmojiSkip && isPlainScalar(byte, next, bytes[index + 2]) {
                 index += 3
-            } else if byte == 0xF0 && next != 0x9F && skipsPlainScalars
+            } else if byte == 0xF0 && next != 0x9F && next >= 0x90 && skipsPlainScalars
                         && ((next ^ 0x80) | (bytes[index + 2] ^ 0x80) | (bytes[index + 3] ^ 0x80)) & 0xC0 == 0 {
                 index += 4          // three continuation bytes
             } else if byte == 0xC2 && next != 0xA9 && next != 0xAE && skipsPlainScalars && next & 0xC0 == 0x80 {
@@ -579,7 +627,8 @@ struct ScanEngine: Sendable {
     }
 
     @inline(__always)
-    private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ textStart: Int, _ byteClass: UInt8, _ isFinal: Bool) -> Outcome {
+    private func matchAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ textStart: Int, _ byteClass: UInt8, _ isFinal: Bool,
+                         _ entering: ClusterContext) -> Outcome {
         let byte = bytes[index]
         if byteClass & Self.tagStart != 0 {
             let match: TagTrie.Match
@@ -618,17 +667,21 @@ struct ScanEngine: Sendable {
             guard index + 2 < bytes.count else { return isFinal ? .none : .needMore }
             let isSelector = byte == 0xEF && bytes[index + 1] == 0xB8 && bytes[index + 2] == 0x8F
             let isEnclosing = byte == 0xE2 && bytes[index + 1] == 0x83 && bytes[index + 2] == 0xA3
-            if (isSelector || isEnclosing) && index > textStart && EmojiMatcher.isKeycapBase(bytes[index - 1]) {
+            if (isSelector || isEnclosing) && index > textStart && EmojiMatcher.isKeycapBase(bytes[index - 1])
+                && !(ClusterContext.mayJoin(before: index - 1, in: bytes)
+                     && ClusterContext.before(index - 1, in: bytes, entering: entering) == .prepend) {
                 switch emoji.match(in: bytes, at: index - 1, isFinal: isFinal) {
                 case .emoji(let length, let face): return .face(.emoji, start: index - 1, length: length, face: face)
                 case .needMore: return .needMore
                 default: break
                 }
             }
-            if byte == 0xEF || isEnclosing { return .skip(3) }
+            // A whole scalar only: a stray EF (or E2) hides no face after it.
+            if isEnclosing || (byte == 0xEF && UTF8Decoder.isContinuation(bytes[index + 1], bytes[index + 2])) { return .skip(3) }
         }
         guard byteClass & Self.emojiStart != 0 else { return .none }
-        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] != 0xBC {
+        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] != 0xBC,
+           bytes[index + 2] & 0xC0 == 0x80 {
             return .skip(3)     // U+2000–U+203F: punctuation; only U+203C ‼ is an emoji
         }
         switch emoji.match(in: bytes, at: index, isFinal: isFinal) {

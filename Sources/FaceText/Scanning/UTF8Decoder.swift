@@ -48,4 +48,10 @@ enum UTF8Decoder {
         while lead > 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
         return lead
     }
+
+    /// Whether both bytes are continuation bytes (80–BF).
+    @inline(__always)
+    static func isContinuation(_ first: UInt8, _ second: UInt8) -> Bool {
+        first & 0xC0 == 0x80 && second & 0xC0 == 0x80
+    }
 }

@@ -115,8 +115,13 @@ public struct FaceCountingStream: Sendable {
 
     /// A stream counting the faces `recognizing` selects (catalog tags, emoji, images by default).
     public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
-        scanner = ChunkedScanner(engine: ScanEngine(catalog: catalog, recognized: recognized))
-        counter = FaceCounter(catalog: catalog)
+        self.init(engine: ScanEngine(catalog: catalog, recognized: recognized))
+    }
+
+    /// A stream counting what `engine` finds (an engine is costly to build: streams may share one).
+    init(engine: ScanEngine) {
+        scanner = ChunkedScanner(engine: engine)
+        counter = FaceCounter(catalog: engine.catalog)
     }
 
     /// Counts the faces completed in the next chunk.

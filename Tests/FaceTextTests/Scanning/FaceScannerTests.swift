@@ -31,7 +31,7 @@ import Testing
         ("\u{1F1E8}\u{1F1F3}\u{1F1FA}", ["emoji:\u{1F1E8}\u{1F1F3}", "\u{1F1FA}"]),
         ("1\u{FE0F}\u{20E3}23", ["emoji:1\u{FE0F}\u{20E3}", "23"]),
         ("\u{1F44D}\u{1F3FD}", ["emoji:\u{1F44D}\u{1F3FD}"]),
-        ("\u{1F603}\u{0301}", ["emoji:\u{1F603}#0", "\u{0301}"]),
+        ("\u{1F603}\u{0301}", ["emoji:\u{1F603}\u{0301}#0"]),
         ("\u{00A9} \u{00A9}\u{FE0F}", ["\u{00A9} ", "emoji:\u{00A9}\u{FE0F}"]),
         ("\u{201C}引号\u{201D}\u{2026}", ["\u{201C}引号\u{201D}\u{2026}"]),
         ("<img src=\"x/h_zan.png\" alt=\"[赞]\">", ["image:<img src=\"x/h_zan.png\" alt=\"[赞]\">#5"]),
