@@ -19,6 +19,16 @@ struct Invocation: Sendable {
         return number
     }
 
+    /// An option's value as a whole number in `range` (each numeric option states its range in its help).
+    func integer(_ name: String, in range: ClosedRange<Int>, command: CommandSpec) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(.invalidValue(option: "--\(name)", value: text,
+                                           expected: "a whole number from \(range.lowerBound) to \(range.upperBound)"), command: command)
+        }
+        return number
+    }
+
     /// Parses the arguments of `command`.
     static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
         var invocation = Invocation()

@@ -56,6 +56,30 @@ import Testing
         }
     }
 
+    /// The shapes of long lines without a break that `backspace` once took quadratic time on.
+    static let breaklessLines = [
+        ("invalid FF", "head -c SIZE /dev/zero | tr '\\0' '\\377'", true),
+        ("stray EF", "head -c SIZE /dev/zero | tr '\\0' '\\357'", true),
+        ("regional indicators", "yes '🇨🇳' | tr -d '\\n' | head -c SIZE", true),
+        ("combining marks", "{ printf a; yes '́' | tr -d '\\n' | head -c SIZE; }", false),
+        ("ZWJ-joined emoji", "{ printf '😀'; yes '‍😀' | tr -d '\\n' | head -c SIZE; }", false),
+        ("skin tones", "yes '🏽' | tr -d '\\n' | head -c SIZE", false),
+    ]
+
+    /// Time per MB at 0.5 and 2 MB within 2× (4× the input, under 8× the time), in every mode;
+    /// memory flat where the line has breaks; one cluster of megabytes is held whole (its bytes
+    /// are written, or not, only once the line ends).
+    @Test(arguments: breaklessLines)
+    func backspaceOnBreaklessLinesTakesLinearTime(shape: String, generator: String, hasBreaks: Bool) throws {
+        for mode in ["", "--json", "--deleted"] {
+            let small = try measure(generator.replacingOccurrences(of: "SIZE", with: "500000") + " | facetext backspace \(mode)")
+            let large = try measure(generator.replacingOccurrences(of: "SIZE", with: "2000000") + " | facetext backspace \(mode)")
+            #expect(large.seconds < max(small.seconds, 0.05) * 8, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
+            let growth = large.kilobytes - small.kilobytes
+            #expect(growth < (hasBreaks ? 4_000 : 8_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
+        }
+    }
+
     @Test func endlessInputCutByHeadEndsQuietly() throws {
         let result = try BinaryRunner.shell("""
             set -o pipefail

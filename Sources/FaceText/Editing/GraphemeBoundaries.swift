@@ -110,11 +110,23 @@ enum GraphemeBoundaries {
 
     /// A position before `end` (at least `minimumDistance` bytes back when the
     /// line allows) at which a grapheme break is certain; 0 if there is none.
+    /// Every byte that is not part of a valid scalar is a unit of its own, so
+    /// a break before and after it is certain (a line of invalid bytes has one
+    /// at every byte); in a run of regional indicators, a break comes before
+    /// every one an even number of them follows in the run (GB12, GB13). The
+    /// walk back is linear in the distance it goes.
     static func safePoint(before end: Int, in bytes: UnsafeBufferPointer<UInt8>, minimumDistance: Int = 64) -> Int {
         var position = end - minimumDistance
         while position > 0 {
-            // A continuation byte starts no scalar: not asked about.
-            if bytes[position] & 0xC0 != 0x80 && isSafe(position, bytes, end) { return position }
+            if bytes[position] & 0xC0 == 0x80 {
+                // A continuation byte starts no scalar, but one that belongs to none is an invalid byte.
+                if isStrayContinuation(position, bytes, end) { return position }
+            } else if isSafe(position, bytes, end) {
+                return position
+            } else if let (runStart, safe) = regionalIndicatorBreak(atOrBefore: position, in: bytes, end: end) {
+                if let safe { return safe }
+                position = runStart
+            }
             position -= 1
         }
         return 0
@@ -122,12 +134,56 @@ enum GraphemeBoundaries {
 
     /// Whether a break before `position` is certain: the scalar there always
     /// starts a cluster (a pictograph does unless a ZWJ comes before it), and
-    /// the scalar before it cannot be Prepend.
+    /// the scalar before it cannot be Prepend; or an invalid byte is there or
+    /// right before it.
     static func isSafe(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
         let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        guard case .scalar(let value, _) = UTF8Decoder.decode(limited, at: position),
-              let kind = StartKind(value) else { return false }
-        return breaks(before: position, value, kind, bytes)
+        switch UTF8Decoder.decode(limited, at: position) {
+        case .invalid:
+            // An invalid byte, unless it is a continuation byte of a valid scalar before it.
+            return bytes[position] & 0xC0 != 0x80 || isStrayContinuation(position, bytes, end)
+        case .truncated: return false
+        case .scalar(let value, _):
+            guard let kind = StartKind(value) else {
+                // A mark, a joiner: a unit start only after an invalid byte.
+                return position > 0 && scalar(endingAt: position, in: bytes) == nil
+            }
+            return breaks(before: position, value, kind, bytes)
+        }
+    }
+
+    /// Whether the continuation byte at `position` belongs to no valid scalar (an invalid byte).
+    private static func isStrayContinuation(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        let limited = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        var lead = position - 1
+        while lead >= 0 && lead >= position - 3 {
+            if bytes[lead] & 0xC0 != 0x80 {
+                if case .scalar(_, let length) = UTF8Decoder.decode(limited, at: lead), lead + length > position { return false }
+                if case .truncated = UTF8Decoder.decode(limited, at: lead) { return false }
+                return true
+            }
+            lead -= 1
+        }
+        return true
+    }
+
+    /// When a regional indicator is at `position`: where its run starts, and
+    /// the last certain break at or before `position` within the run (after
+    /// an even number of them), if any. Nil for anything else.
+    private static func regionalIndicatorBreak(atOrBefore position: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                               end: Int) -> (runStart: Int, safe: Int?)? {
+        guard position + 4 <= end, EmojiMatcher.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + position).unalignedUnit())
+        else { return nil }
+        var start = position
+        while start >= 4, EmojiMatcher.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + start - 4).unalignedUnit()) {
+            start -= 4
+        }
+        let pairs = (position - start) / 8
+        let candidate = start + pairs * 8
+        if candidate > start { return (start, candidate) }
+        // The run's first: the scalar before it decides (only Prepend joins a regional indicator to it).
+        let previous = scalar(endingAt: start, in: bytes)
+        return (start, previous.map { cannotBePrepend($0.value) } ?? true ? start : nil)
     }
 
     /// How a scalar may start a cluster, for ``isSafe(_:_:_:)``: the kinds

@@ -9,7 +9,7 @@ enum BackspaceCommand {
         One press deletes a whole catalog tag ([哈哈]), else a whole grapheme cluster (an emoji ZWJ sequence, a flag, a keycap, a letter with its accents), else one byte that is not valid UTF-8. The line ending (LF or CRLF) and every other byte are kept. A line with fewer units than presses becomes empty.
         """,
         options: [
-            OptionSpec(long: "count", short: "n", valueName: "n", help: "Presses per line.", defaultValue: "1"),
+            OptionSpec(long: "count", short: "n", valueName: "n", help: "Presses per line, 0 to 1000000.", defaultValue: "1"),
             OptionSpec(long: "any-tag", valueName: nil,
                        help: "Also treat any [...] of at most 16 characters (no brackets or line breaks inside) as one unit."),
             OptionSpec(long: "deleted", valueName: nil, help: "Print what was deleted instead of what remains."),
@@ -27,7 +27,7 @@ enum BackspaceCommand {
     static let holdLimit = 1 << 20
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
-        let presses = try invocation.integer("count", minimum: 0, command: spec) ?? 1
+        let presses = try invocation.integer("count", in: 0...1_000_000, command: spec) ?? 1
         if invocation.flag("deleted") && invocation.flag("json") {
             throw UsageError(.conflict("use either '--deleted' or '--json', not both."), command: spec)
         }
@@ -73,8 +73,11 @@ enum BackspaceCommand {
                 }
             }
             lines.pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
-            if lines.pending.count > holdLimit {
+            if lines.pending.count > max(holdLimit, lines.nextSettle) {
                 settle(&lines, number: lineNumber + 1, mode: mode, editor: editor, presses: presses, into: out)
+                // Where nothing could be settled (one cluster of many megabytes), the next try waits
+                // until the line has doubled: the tries' work adds up to a few times the line's length.
+                lines.nextSettle = lines.pending.count > holdLimit ? 2 * lines.pending.count : 0
             }
             try context.stdout.drain(out)
         }, end: { (_: String) throws(IOError) in
@@ -97,6 +100,8 @@ enum BackspaceCommand {
     struct LineBuffer {
         var pending: [UInt8] = []
         var flushedPart = false
+        /// The length `pending` must pass before the next try to settle part of it.
+        var nextSettle = 0
     }
 
     /// Writes the part of a very long line (line `number`) that no press can
@@ -115,12 +120,14 @@ enum BackspaceCommand {
             case .kept: out.append(part)
             case .deleted: break
             case .json:
-                out.append(maximumCount: JSONText.escapedSize(settled) + 64) { start in
-                    var writer = ByteWriter(at: start)
-                    if !lines.flushedPart { writeJSONStart(number: number, to: &writer) }
-                    JSONText.write(escaping: part, to: &writer)
-                    return writer.count
+                if !lines.flushedPart {
+                    out.append(maximumCount: 64) { start in
+                        var writer = ByteWriter(at: start)
+                        writeJSONStart(number: number, to: &writer)
+                        return writer.count
+                    }
                 }
+                appendEscaped(part, to: out)
             }
         }
         lines.pending.removeFirst(settled)
@@ -162,15 +169,50 @@ enum BackspaceCommand {
         case .json:
             // {"line":N,"text":"…","deleted":"…"} and a line feed, escaped on the bytes.
             let kept = UnsafeBufferPointer(rebasing: line[..<keep]), deleted = UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])
-            out.append(maximumCount: JSONText.escapedSize(line.count) + 64) { start in
-                var writer = ByteWriter(at: start)
-                if !continuing { writeJSONStart(number: number, to: &writer) }
-                JSONText.write(escaping: kept, to: &writer)
-                writer.put(Self.jsonDeleted)
-                JSONText.write(escaping: deleted, to: &writer)
-                writer.put(Self.jsonEnd)
+            if line.count <= escapePiece {
+                out.append(maximumCount: JSONText.escapedSize(line.count) + 64) { start in
+                    var writer = ByteWriter(at: start)
+                    if !continuing { writeJSONStart(number: number, to: &writer) }
+                    JSONText.write(escaping: kept, to: &writer)
+                    writer.put(Self.jsonDeleted)
+                    JSONText.write(escaping: deleted, to: &writer)
+                    writer.put(Self.jsonEnd)
+                    return writer.count
+                }
+                return
+            }
+            // A long line in pieces: room for the worst case of a piece, not of the whole line.
+            if !continuing {
+                out.append(maximumCount: 64) { start in
+                    var writer = ByteWriter(at: start)
+                    writeJSONStart(number: number, to: &writer)
+                    return writer.count
+                }
+            }
+            appendEscaped(kept, to: out)
+            out.append(Self.jsonDeleted)
+            appendEscaped(deleted, to: out)
+            out.append(Self.jsonEnd)
+        }
+    }
+
+    /// The most bytes escaped at once: JSON escaping may write six bytes for one.
+    static let escapePiece = 1 << 16
+
+    /// Appends `bytes` escaped as the inside of a JSON string, a piece at a time,
+    /// each piece ending where a scalar (or an invalid byte) does.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + escapePiece)
+            if end < bytes.count { end = max(start + 1, JSONText.unitBoundary(atOrBefore: end, in: bytes)) }
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            out.append(maximumCount: JSONText.escapedSize(piece.count)) { pointer in
+                var writer = ByteWriter(at: pointer)
+                JSONText.write(escaping: piece, to: &writer)
                 return writer.count
             }
+            start = end
         }
     }
 }
