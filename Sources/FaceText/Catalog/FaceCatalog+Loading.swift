@@ -77,6 +77,18 @@ extension FaceCatalog {
         guard !data.isEmpty else {
             throw CatalogErrors([CatalogError(file: name, problem: "is empty, not a property list")])
         }
+        if data.starts(with: Array("bplist".utf8)) {
+            // Measured before it is decoded: shared objects may expand to billions of values.
+            switch BinaryPlistBound.measure(Array(data)) {
+            case .tooLarge:
+                throw CatalogErrors([CatalogError(file: name, problem: "is a binary property list whose objects, "
+                    + "referred to again and again, expand to more than \(BinaryPlistBound.limit(objects: data.count)) values: refused")])
+            case .cycle:
+                throw CatalogErrors([CatalogError(file: name, problem: "is a binary property list with an array or dictionary that contains itself")])
+            case .values, .unreadable:
+                break
+            }
+        }
         do {
             let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             return convert(object)
