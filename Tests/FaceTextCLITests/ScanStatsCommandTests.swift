@@ -193,14 +193,42 @@ import TestSupport
         ("not json", "standard input line 1: not a JSON object written by 'facetext stats --json'"),
         (#"{"format":"other"}"#, #"standard input line 1: not a stats partial result (format is not "facetext-stats")"#),
         (#"{"format":"facetext-stats","version":9,"catalog":"x","counts":{}}"#, "standard input line 1: partial result version 9 is not supported (expected 1)"),
-        (#"{"format":"facetext-stats","version":1,"catalog":"x","counts":{"a":-1}}"#, #"standard input line 1: count of "a" must be a whole number of at least 0"#),
+        (#"{"format":"facetext-stats","version":1,"catalog":"x","counts":{"a":-1}}"#, #"standard input line 1: count of "a" must be a whole number from 0 to 9007199254740991"#),
         (#"{"format":"facetext-stats","version":1,"catalog":"x","faces":3,"counts":{"a":1}}"#, #"standard input line 1: "faces" is 3 but the counts add up to 1"#),
         (#"{"format":"facetext-stats","version":1,"catalog":"0000000000000000","counts":{"a":1}}"#, "partial results were made with another catalog"),
+        // Numbers no count can be: too big for a word, or for JSON readers to keep exactly.
+        (partial(#"{"[哈哈]":4611686018427387904}"#), #"standard input line 1: count of "[哈哈]" must be a whole number from 0 to 9007199254740991"#),
+        (partial(#"{"[哈哈]":18446744073709551616}"#), #"standard input line 1: count of "[哈哈]" must be a whole number from 0 to 9007199254740991"#),
+        (partial(#"{"[哈哈]":1e30}"#), #"standard input line 1: count of "[哈哈]" must be a whole number from 0 to 9007199254740991"#),
+        (partial(#"{"[哈哈]":1.5}"#), #"standard input line 1: count of "[哈哈]" must be a whole number from 0 to 9007199254740991"#),
+        (partial(#"{"[哈哈]":9007199254740991,"[心]":1}"#), "standard input line 1: the counts add up to more than 9007199254740991"),
+        // Keys 'stats' never writes.
+        (partial(#"{"[贊]":1}"#), #"standard input line 1: key "[贊]" is not how 'facetext stats' writes this face: it writes "[赞]""#),
+        (partial(#"{"❤️":1}"#), #"standard input line 1: key "❤️" is not how 'facetext stats' writes this face: it writes "[心]""#),
+        (partial(#"{"":1}"#), #"standard input line 1: key "" is not a face"#),
+        (partial(#"{"not an emoji":1}"#), #"standard input line 1: key "not an emoji" is not a face"#),
+        (#"{"format":"facetext-stats","version":"1","catalog":"x","counts":{}}"#, #"standard input line 1: "version" must be the number 1, not "1""#),
+        (#"{"format":"facetext-stats","catalog":"x","counts":{}}"#, #"standard input line 1: "version" is missing"#),
     ])
     func mergeRejectsMalformedOrIncompatiblePartials(input: String, message: String) {
         let result = runCLI(["stats", "--merge"], input: input)
         #expect(result.status == .failure)
-        #expect(result.stderr.hasPrefix("facetext: error: " + message))
+        #expect(result.stderr.hasPrefix("facetext: error: " + message), "\(result.stderr)")
+    }
+
+    /// A partial of the default catalog with these counts.
+    static func partial(_ counts: String) -> String {
+        #"{"format":"facetext-stats","version":1,"catalog":""# + FaceStats.catalogFingerprint(.default) + #"","counts":"# + counts + "}"
+    }
+
+    @Test func mergedCountsOverTheLimitAreAnError() {
+        let big = Self.partial(#"{"[哈哈]":9007199254740991}"#)
+        let result = runCLI(["stats", "--merge"], input: big + "\n" + Self.partial(#"{"[哈哈]":1}"#) + "\n")
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("the merged counts would exceed 9007199254740991 faces"))
+        let fits = runCLI(["stats", "--merge", "--json"], input: Self.partial(#"{"[哈哈]":9007199254740990}"#) + "\n" + Self.partial(#"{"[哈哈]":1}"#))
+        #expect(fits.text.contains(#""[哈哈]":9007199254740991"#))
+        #expect(runCLI(["stats", "--merge"], input: big).text.contains("100.0%"))
     }
 
     @Test func partialsOfDifferentCatalogsDoNotMerge() {

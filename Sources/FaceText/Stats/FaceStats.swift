@@ -26,14 +26,20 @@ public struct FaceStats: Sendable, Equatable {
     /// Counts read back from a partial result.
     public init(counts: [String: Int], catalog: String) {
         self.counts = counts.values.contains { $0 <= 0 } ? counts.filter { $0.value > 0 } : counts
-        total = counts.values.reduce(0, +)
+        total = counts.values.reduce(0) { Self.saturating($0, $1) }
         self.catalog = catalog
     }
 
-    /// Counts one occurrence of a key.
+    /// Counts occurrences of a key. Counts and the total stop at `Int.max`
+    /// rather than overflow (a command line that merges counts bounds them far lower).
     public mutating func add(key: String, count: Int = 1) {
-        counts[key, default: 0] += count
-        total += count
+        counts[key, default: 0] = Self.saturating(counts[key, default: 0], count)
+        total = Self.saturating(total, count)
+    }
+
+    private static func saturating(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
     /// Counts the faces in a whole string (keyed as ``FaceCounter`` keys them).
@@ -49,7 +55,7 @@ public struct FaceStats: Sendable, Equatable {
         if counts.isEmpty {
             // Nothing to add to: take the other's table as it is instead of hashing every key again.
             counts = other.counts
-            total += other.total
+            total = Self.saturating(total, other.total)
             return
         }
         for (key, count) in other.counts { add(key: key, count: count) }

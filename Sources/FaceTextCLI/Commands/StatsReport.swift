@@ -66,6 +66,7 @@ struct StatsReport {
     /// Reads partial results (one or more JSON objects per input, one per line) and merges them.
     static func merging(_ names: [String], context: CommandContext) throws -> (StatsReport, Bool) {
         var report: StatsReport?
+        let keys = StatsKeys(catalog: context.catalog)
         var data: [UInt8] = []
         var failures: [String] = []
         let inputs = InputFiles(names)
@@ -77,11 +78,13 @@ struct StatsReport {
                 lineNumber += 1
                 guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
                 do {
-                    let partial = try parse(Data(line), place: "\(inputs.displayName(name)) line \(lineNumber)")
+                    let partial = try parse(Data(line), place: "\(inputs.displayName(name)) line \(lineNumber)", keys: keys)
                     if report == nil {
                         report = partial
                     } else if report!.overall.catalog != partial.overall.catalog {
                         throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result was made with another catalog (\(partial.overall.catalog), not \(report!.overall.catalog))")
+                    } else if report!.overall.total > Self.largestCount - partial.overall.total {
+                        throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): the merged counts would exceed \(Self.largestCount) faces")
                     } else {
                         report!.add(partial.overall, file: nil)
                         for file in partial.files { report!.add(file.stats, file: file.name) }
@@ -104,17 +107,22 @@ struct StatsReport {
         return (report ?? StatsReport(catalog: context.catalog), allRead)
     }
 
-    private static func parse(_ data: Data, place: String) throws -> StatsReport {
+    private static func parse(_ data: Data, place: String, keys: StatsKeys) throws -> StatsReport {
         func fail(_ problem: String) -> CommandFailure { CommandFailure(message: "\(place): \(problem)") }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw fail("not a JSON object written by 'facetext stats --json'")
         }
         guard object["format"] as? String == format else { throw fail("not a stats partial result (format is not \"\(format)\")") }
-        guard let version = object["version"] as? Int, version == Self.version else {
-            throw fail("partial result version \(object["version"].map { "\($0)" } ?? "missing") is not supported (expected \(Self.version))")
+        guard let versionValue = object["version"] else { throw fail("\"version\" is missing") }
+        guard let number = versionValue as? NSNumber, isWholeNumber(number) else {
+            let shown = (versionValue as? String).map(JSONText.quoted) ?? "\(versionValue)"
+            throw fail("\"version\" must be the number \(Self.version), not \(shown)")
+        }
+        guard number.doubleValue == Double(Self.version) else {
+            throw fail("partial result version \(number) is not supported (expected \(Self.version))")
         }
         guard let catalog = object["catalog"] as? String else { throw fail("\"catalog\" is missing") }
-        let overall = try counts(object["counts"], catalog: catalog, fail: fail)
+        let overall = try counts(object["counts"], catalog: catalog, keys: keys, fail: fail)
         if let total = object["faces"] as? Int, total != overall.total {
             throw fail("\"faces\" is \(total) but the counts add up to \(overall.total)")
         }
@@ -123,22 +131,68 @@ struct StatsReport {
             guard let list = files as? [[String: Any]] else { throw fail("\"files\" must be an array of objects") }
             for entry in list {
                 guard let name = entry["file"] as? String else { throw fail("a file entry has no \"file\" name") }
-                report.files.append((name, try counts(entry["counts"], catalog: catalog, fail: fail)))
+                report.files.append((name, try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)))
             }
         }
         return report
     }
 
-    private static func counts(_ value: Any?, catalog: String, fail: (String) -> CommandFailure) throws -> FaceStats {
+    /// The largest count, and total, a partial result may hold: 2^53 − 1, the
+    /// largest whole number every JSON reader (jq, JavaScript) keeps exactly.
+    static let largestCount = (1 << 53) - 1
+
+    private static func counts(_ value: Any?, catalog: String, keys: StatsKeys, fail: (String) -> CommandFailure) throws -> FaceStats {
         guard let counts = value as? [String: Any] else { throw fail("\"counts\" must be an object of counts") }
         var result: [String: Int] = [:]
-        for (key, count) in counts {
-            guard let number = count as? NSNumber, isWholeNumber(number), number.intValue >= 0 else {
-                throw fail("count of \"\(key)\" must be a whole number of at least 0")
+        var total = 0
+        // In key order, so that the first problem reported is always the same one.
+        for key in counts.keys.sorted() {
+            let count = counts[key]!
+            guard let number = count as? NSNumber, isWholeNumber(number), number.doubleValue >= 0,
+                  number.doubleValue <= Double(largestCount) else {
+                throw fail("count of \(JSONText.quoted(key)) must be a whole number from 0 to \(largestCount)")
             }
-            result[key] = number.intValue
+            // Keys are checked against the catalog they were made with (another catalog is refused after).
+            if catalog == keys.fingerprint, let problem = keys.problem(with: key) { throw fail("key \(JSONText.quoted(key)) \(problem)") }
+            let value = Int(number.doubleValue)
+            guard total <= largestCount - value else { throw fail("the counts add up to more than \(largestCount)") }
+            total += value
+            result[key] = value
         }
         return FaceStats(counts: result, catalog: catalog)
+    }
+}
+
+/// What a key of a partial result may be: what `facetext stats` writes.
+struct StatsKeys {
+    let catalog: FaceCatalog
+    let fingerprint: String
+    let scanner: FaceScanner
+
+    init(catalog: FaceCatalog) {
+        self.catalog = catalog
+        fingerprint = FaceStats.catalogFingerprint(catalog)
+        scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
+    }
+
+    /// Nil for a key `stats` writes: a face's tag, an emoji without a face,
+    /// or (with `--unknown-tags`) a bracketed tag the catalog does not know;
+    /// else what is wrong with it.
+    func problem(with key: String) -> String? {
+        let notAFace = "is not a face: 'facetext stats' counts a face by its tag, an emoji without a face by itself"
+        // Emoji are written without U+FE0F: one of text style is an emoji again with it.
+        var qualified = key.unicodeScalars
+        if let first = qualified.first, first.value != 0x5B { qualified.insert("\u{FE0F}", at: qualified.index(after: qualified.startIndex)) }
+        for text in [key, String(qualified)] {
+            let tokens = scanner.tokens(in: text)
+            guard tokens.count == 1, let token = tokens.first, token.range == 0..<text.utf8.count, token.kind != .text else { continue }
+            if let face = token.face {
+                let tag = catalog.faces[face].tag
+                return tag == key ? nil : "is not how 'facetext stats' writes this face: it writes \(JSONText.quoted(tag))"
+            }
+            return token.kind == .emoji || token.kind == .unknown ? nil : notAFace
+        }
+        return notAFace
     }
 }
 

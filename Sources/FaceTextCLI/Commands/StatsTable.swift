@@ -61,7 +61,11 @@ extension StatsReport {
 
     /// `count / total` in tenths of a percent, rounded half up.
     static func tenths(_ count: Int, of total: Int) -> Int {
-        (count * 2000 / max(total, 1) + 1) / 2
+        // In double width: count × 2000 overflows a word for counts past 4.6 × 10^15.
+        let (high, low) = count.multipliedFullWidth(by: 2000)
+        let divisor = max(total, 1)
+        guard high < divisor else { return Int.max / 2 }
+        return (divisor.dividingFullWidth((high, low)).quotient + 1) / 2
     }
 }
 
