@@ -91,7 +91,7 @@ import FaceText
         (["grid", "--range", "1F64F-1F600"], "facetext: error: range '1F64F-1F600' ends before it starts."),
         (["grid", "--frame", "20x20", "--icon", "25"], "facetext: error: a 25-point icon with 10-point margins does not fit a 20×20 panel."),
         (["grid", "--frame", "320x216"], "facetext: error: '--frame' needs '--icon N'."),
-        (["grid", "--cols", "0"], "facetext: error: invalid value '0' for '--cols': expected a whole number of at least 1."),
+        (["grid", "--cols", "0"], "facetext: error: invalid value '0' for '--cols': expected a whole number from 1 to 1000."),
     ])
     func badGridsAreUsageErrors(arguments: [String], message: String) {
         let result = runCLI(arguments)

@@ -19,6 +19,9 @@ public struct EmojiGrid: Sendable {
     /// The content cells (faces and code points), in order, without delete keys.
     public let cells: [GridCell]
     /// Cells per row.
+    /// The most columns, and the most rows, a page has.
+    public static let maximumSide = 1000
+
     public let columns: Int
     /// Rows per page, or nil for a single page.
     public let rows: Int?
@@ -52,6 +55,9 @@ public struct EmojiGrid: Sendable {
     public init(cells: [GridCell], columns: Int, rows: Int? = nil, deleteKey: Bool = false) throws(GridError) {
         guard columns >= 1 else { throw .notPositive(name: "columns", value: columns) }
         if let rows, rows < 1 { throw .notPositive(name: "rows", value: rows) }
+        guard columns <= Self.maximumSide, (rows ?? 1) <= Self.maximumSide else {
+            throw .layout("a page has at most \(Self.maximumSide) columns and \(Self.maximumSide) rows")
+        }
         if let rows, deleteKey, rows * columns < 2 {
             throw .layout("a page of \(rows)×\(columns) has no room for a face next to the delete key")
         }

@@ -42,8 +42,13 @@ public struct GridLayout: Sendable, Equatable {
         for (name, value) in [("gap", gap), ("margin", margin)] where !(value >= 0) || !value.isFinite {
             throw .layout("\(name) must not be negative, not \(Self.format(value))")
         }
-        let columns = Int(((width - 2 * margin + gap) / (icon + gap)).rounded(.down))
-        let rows = Int(((height - 2 * margin + gap) / (icon + gap)).rounded(.down))
+        let fitColumns = ((width - 2 * margin + gap) / (icon + gap)).rounded(.down)
+        let fitRows = ((height - 2 * margin + gap) / (icon + gap)).rounded(.down)
+        guard fitColumns <= Double(EmojiGrid.maximumSide), fitRows <= Double(EmojiGrid.maximumSide) else {
+            throw .layout("\(Self.format(icon))-point icons make \(Self.format(fitColumns))×\(Self.format(fitRows)) cells on a page; "
+                          + "a page has at most \(EmojiGrid.maximumSide) columns and rows")
+        }
+        let columns = Int(max(fitColumns, 0)), rows = Int(max(fitRows, 0))
         guard columns >= 1, rows >= 1 else {
             throw .layout("a \(Self.format(icon))-point icon with \(Self.format(margin))-point margins does not fit a \(Self.format(width))×\(Self.format(height)) panel")
         }

@@ -20,10 +20,10 @@ enum GridCommand {
             OptionSpec(long: "delete-key", valueName: nil, help: "End every page with a ⌫ cell, as phone keyboards do."),
             OptionSpec(long: "codes", valueName: nil, help: "Show each cell's code point beside it."),
             OptionSpec(long: "format", short: "f", valueName: "format", help: "Output format.", allowedValues: ["text", "json"], defaultValue: "text"),
-            OptionSpec(long: "frame", valueName: "WxH", help: "Panel size in points, for a computed layout (with --icon)."),
-            OptionSpec(long: "icon", valueName: "n", help: "Icon size in points, for --frame."),
-            OptionSpec(long: "margin", valueName: "n", help: "Smallest outer margin in points, for --frame.", defaultValue: "10"),
-            OptionSpec(long: "gap", valueName: "n", help: "Space between icons in points, for --frame.", defaultValue: "5"),
+            OptionSpec(long: "frame", valueName: "WxH", help: "Panel size in points, 1 to 10000 each, for a computed layout (with --icon)."),
+            OptionSpec(long: "icon", valueName: "n", help: "Icon size in points, 1 to 1000, for --frame."),
+            OptionSpec(long: "margin", valueName: "n", help: "Smallest outer margin in points, 0 to 1000, for --frame.", defaultValue: "10"),
+            OptionSpec(long: "gap", valueName: "n", help: "Space between icons in points, 0 to 1000, for --frame.", defaultValue: "5"),
         ],
         examples: [
             ("facetext grid --cols 8", "The 80 emoji of U+1F600–U+1F64F in 10 rows of 8"),
@@ -41,8 +41,8 @@ enum GridCommand {
         if invocation.flag("faces") && (invocation.value("range") != nil || invocation.value("exclude") != nil) {
             throw UsageError(.conflict("'--faces' grids the catalog; it takes no '--range' or '--exclude'."), command: spec)
         }
-        var columns = try invocation.integer("cols", minimum: 1, command: spec) ?? 8
-        var rows = try invocation.integer("rows", minimum: 1, command: spec)
+        var columns = try invocation.integer("cols", in: 1...EmojiGrid.maximumSide, command: spec) ?? 8
+        var rows = try invocation.integer("rows", in: 1...EmojiGrid.maximumSide, command: spec)
         let grid: EmojiGrid
         let layout: GridLayout?
         do throws(GridError) {
@@ -80,16 +80,21 @@ enum GridCommand {
             if invocation.value("icon") != nil { throw .layout("'--icon' needs '--frame WxH'") }
             return nil
         }
-        let size = frame.lowercased().split(separator: "x").compactMap { Double($0) }
+        let size = frame.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Double($0) }
         guard size.count == 2 else { throw .layout("'--frame' takes a size such as 320x216, not '\(frame)'") }
+        guard size.allSatisfy({ $0 >= 1 && $0 <= 10_000 }) else {
+            throw .layout("'--frame' takes a width and a height from 1 to 10000 points, not '\(frame)'")
+        }
         guard let iconText = invocation.value("icon") else { throw .layout("'--frame' needs '--icon N'") }
-        func number(_ name: String, _ text: String?) throws(GridError) -> Double? {
+        func number(_ name: String, _ text: String?, _ range: ClosedRange<Double>) throws(GridError) -> Double? {
             guard let text else { return nil }
-            guard let value = Double(text) else { throw .layout("'--\(name)' takes a number, not '\(text)'") }
+            guard let value = Double(text), range.contains(value) else {
+                throw .layout("'--\(name)' takes a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)) points, not '\(text)'")
+            }
             return value
         }
-        return try GridLayout(width: size[0], height: size[1], icon: try number("icon", iconText)!,
-                              gap: try number("gap", invocation.value("gap")) ?? 5,
-                              margin: try number("margin", invocation.value("margin")) ?? 10)
+        return try GridLayout(width: size[0], height: size[1], icon: try number("icon", iconText, 1...1000)!,
+                              gap: try number("gap", invocation.value("gap"), 0...1000) ?? 5,
+                              margin: try number("margin", invocation.value("margin"), 0...1000) ?? 10)
     }
 }
