@@ -103,7 +103,7 @@ import TestSupport
                         }
                     }
                     #expect(tagger.tag(input) == tagged, "tag: \(input)")
-                    #expect(Self.transformed(input, stream: tagger.makeStream(), size: 7) == tagged, "tag in chunks: \(input)")
+                    #expect(tagger.makeStream().output(of: input, inChunksOf: 7) == tagged, "tag in chunks: \(input)")
                     #expect(renderer.render(input) == rendered, "render: \(input)")
                     // One counting stream for all (building one costs more than a line): each input a line.
                     let line = input + [0x0A]
@@ -155,16 +155,5 @@ import TestSupport
             tokens += stream.feed(Array(input[start..<min(start + size, input.count)]))
         }
         return (tokens + stream.finish()).filter { $0.kind != .text }
-    }
-
-    /// The output of a transform stream fed `input` in chunks of `size` bytes.
-    static func transformed(_ input: [UInt8], stream: TransformStream, size: Int) -> [UInt8] {
-        var stream = stream
-        var out: [UInt8] = []
-        for start in stride(from: 0, to: input.count, by: size) {
-            stream.process(Array(input[start..<min(start + size, input.count)]), into: &out)
-        }
-        stream.finish(into: &out)
-        return out
     }
 }
