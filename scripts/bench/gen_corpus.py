@@ -3,8 +3,8 @@
 
 Usage: gen_corpus.py SHAPE MB SEED FACES.json > corpus
 SHAPE: mixed (a realistic chat log), emoji (the faces' emoji, mostly single
-scalars), emoji-seq (emoji of every shape, mixed as ../shared/bench's generator
-mixes them: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
+scalars), emoji-seq (emoji of every shape, mixed in these
+shares: 45% single, 15% with U+FE0F, 5% text style, 12% skin tones,
 10% ZWJ sequences, 6% flags, 7% keycaps, 15% of them repeated), tags, ascii,
 cjk, oneline; for scripts/bench/stress-shapes, brackets, code, tags-spaced, tags-unknown, short-lines,
 blank-lines, punct, zalgo, zwj-long, markup, binary, scripts, emoji-all,
