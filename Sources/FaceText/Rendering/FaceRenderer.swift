@@ -122,7 +122,7 @@ private extension String {
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
             let startsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
-                && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+                && bytes[index + 1].hexDigitValue != nil && bytes[index + 2].hexDigitValue != nil
             let special = byte <= 0x20 || byte == 0x7F || (byte == UInt8(ascii: "%") && !startsEscape)
                 || [UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\")].contains(byte)
             if special {
@@ -133,13 +133,6 @@ private extension String {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-}
-
-extension UInt8 {
-    /// Whether this byte is an ASCII hexadecimal digit.
-    var isHexDigit: Bool {
-        (self >= 0x30 && self <= 0x39) || (self | 0x20 >= 0x61 && self | 0x20 <= 0x66)
     }
 }
 

@@ -89,7 +89,7 @@ extension EmojiMatcher {
         while position > start, let (value, scalarStart) = GraphemeBoundaries.scalar(endingAt: position, in: bytes),
               scalarStart > start {
             let flags = P.flags(value)
-            let isMark = value != P.zwj && (flags & (P.extend | P.emojiExtend) == P.extend || (value >= 0x300 && P.isSpacingMark(value)))
+            let isMark = value != P.zwj && (flags & (P.extend | P.emojiExtend) == P.extend || P.isSpacingMark(value))
             guard isMark else { break }
             position = scalarStart
         }

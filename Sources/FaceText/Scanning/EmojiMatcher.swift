@@ -403,7 +403,7 @@ struct EmojiMatcher: Sendable {
     @inline(never)
     private static func extends(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard case .scalar(let value, _) = UTF8Decoder.decode(bytes, at: index) else { return false }
-        return value == P.zwj || P.flags(value) & P.extend != 0 || (value >= 0x300 && P.isSpacingMark(value))
+        return value == P.zwj || P.flags(value) & P.extend != 0 || P.isSpacingMark(value)
     }
 
     private func matchCluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Match {
@@ -474,7 +474,7 @@ struct EmojiMatcher: Sendable {
                 }
                 pictographic = false
                 trailingMarks = end
-            } else if value >= 0x300 && EmojiProperties.isSpacingMark(value) {
+            } else if EmojiProperties.isSpacingMark(value) {
                 end += length
                 pictographic = false            // GB11 joins only across extenders
             } else {

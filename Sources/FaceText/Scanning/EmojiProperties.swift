@@ -66,7 +66,10 @@ enum EmojiProperties {
     /// before it), as the standard library's grapheme breaking has it: after a
     /// pictograph, only Extend, ZWJ and SpacingMark go on with the cluster.
     static func isSpacingMark(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value), value != zwj, flags(value) & extend == 0 else { return false }
+        // None below U+0903, in U+2000–U+A7FF (punctuation, symbols, emoji, CJK) or past U+1EFFF:
+        // the scalars emoji and chat text are made of are answered without the recognizer.
+        guard value >= 0x903, value &- 0x2000 >= 0xA800 - 0x2000, value < 0x1F000,
+              let scalar = Unicode.Scalar(value), value != zwj, flags(value) & extend == 0 else { return false }
         var recognizer = Unicode._CharacterRecognizer()
         _ = recognizer.hasBreak(before: "\u{1F600}")
         return !recognizer.hasBreak(before: scalar)

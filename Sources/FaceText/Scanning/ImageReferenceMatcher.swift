@@ -106,13 +106,13 @@ struct ImageReferenceMatcher: Sendable {
         }
         let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[sourceStart..<index]))
         // A destination as render writes it: percent escapes (%20, %28…) undone.
-        let decoded = source.contains(UInt8(ascii: "%")) ? Self.percentDecoded(source) : nil
-        let face: Int32? = decoded.withSource(or: source) { source in
+        func lookUp(_ source: UnsafeRawBufferPointer) -> Int32? {
             if escaped {
                 return Self.markdownUnescaped(bytes[alt]).withUnsafeBytes { catalog.face(alt: $0, source: source, markdown: true) }
             }
             return catalog.face(alt: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[alt])), source: source, markdown: true)
         }
+        let face = source.contains(UInt8(ascii: "%")) ? Self.percentDecoded(source).withUnsafeBytes(lookUp) : lookUp(source)
         guard let face else { return .none }
         return .image(length: index + 1 - start, face: face)
     }
@@ -136,7 +136,7 @@ struct ImageReferenceMatcher: Sendable {
         var index = 0
         while index < source.count {
             if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+               let high = source[index + 1].hexDigitValue, let low = source[index + 2].hexDigitValue {
                 result.append(high << 4 | low)
                 index += 3
             } else {
@@ -145,15 +145,6 @@ struct ImageReferenceMatcher: Sendable {
             }
         }
         return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 
     /// A Markdown alt text with its backslash escapes undone.
@@ -179,10 +170,14 @@ struct ImageReferenceMatcher: Sendable {
     }
 }
 
-private extension Optional where Wrapped == [UInt8] {
-    /// Runs `body` with these bytes if there are any, else with `source`.
-    func withSource<R>(or source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        guard let self else { return body(source) }
-        return self.withUnsafeBytes(body)
+extension UInt8 {
+    /// The value of this byte as an ASCII hexadecimal digit, or nil.
+    var hexDigitValue: UInt8? {
+        switch self {
+        case 0x30...0x39: self - 0x30
+        case 0x41...0x46: self - 0x41 + 10
+        case 0x61...0x66: self - 0x61 + 10
+        default: nil
+        }
     }
 }

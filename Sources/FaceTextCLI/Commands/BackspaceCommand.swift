@@ -120,13 +120,7 @@ enum BackspaceCommand {
             case .kept: out.append(part)
             case .deleted: break
             case .json:
-                if !lines.flushedPart {
-                    out.append(maximumCount: 64) { start in
-                        var writer = ByteWriter(at: start)
-                        writeJSONStart(number: number, to: &writer)
-                        return writer.count
-                    }
-                }
+                if !lines.flushedPart { appendJSONStart(number: number, to: out) }
                 appendEscaped(part, to: out)
             }
         }
@@ -139,6 +133,14 @@ enum BackspaceCommand {
         writer.put(Self.jsonLine)
         writer.put(decimal: number)
         writer.put(Self.jsonText)
+    }
+
+    private static func appendJSONStart(number: Int, to out: ByteBuffer) {
+        out.append(maximumCount: 64) { start in
+            var writer = ByteWriter(at: start)
+            writeJSONStart(number: number, to: &writer)
+            return writer.count
+        }
     }
 
     private static let jsonLine = Array(#"{"line":"#.utf8), jsonText = Array(#","text":""#.utf8)
@@ -182,13 +184,7 @@ enum BackspaceCommand {
                 return
             }
             // A long line in pieces: room for the worst case of a piece, not of the whole line.
-            if !continuing {
-                out.append(maximumCount: 64) { start in
-                    var writer = ByteWriter(at: start)
-                    writeJSONStart(number: number, to: &writer)
-                    return writer.count
-                }
-            }
+            if !continuing { appendJSONStart(number: number, to: out) }
             appendEscaped(kept, to: out)
             out.append(Self.jsonDeleted)
             appendEscaped(deleted, to: out)

@@ -81,21 +81,12 @@ import TestSupport
                 for input in Self.inputs(fragment: fragment) {
                     let tokens = all.tokens(in: input)
                     // tag: each emoji with a face becomes its tag; everything else stays.
-                    var tagged: [UInt8] = []
+                    let tagged = taggedReference(tokens, in: input, catalog: Self.catalog)
                     // render: each tag becomes its face's emoji (or stays, without one).
                     var rendered: [UInt8] = []
                     for token in tokens {
                         let bytes = Array(input[token.range])
                         let face = token.face.map { Self.catalog.faces[$0] }
-                        if token.kind == .emoji, let face {
-                            // The tag, then the trailing marks the face does not stand for.
-                            let marks = input.withUnsafeBufferPointer {
-                                EmojiMatcher.trailingMarksStart(in: $0, start: token.range.lowerBound, end: token.range.upperBound)
-                            }
-                            tagged += Array(face.tag.utf8) + input[marks..<token.range.upperBound]
-                        } else {
-                            tagged += bytes
-                        }
                         rendered += token.kind == .tag ? face?.emoji.map { Array($0.utf8) } ?? bytes : bytes
                         // stats: faces by tag, emoji without a face by themselves (without U+FE0F).
                         if token.kind != .text {

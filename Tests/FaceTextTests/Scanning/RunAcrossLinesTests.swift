@@ -39,18 +39,7 @@ import TestSupport
         let scanner = FaceScanner(catalog: Self.catalog, recognizing: [.emoji, .images])
         for round in 0..<12 {
             let input = Self.lines(seed: 0xFACE_0050 + UInt64(round), count: 150)
-            var expected: [UInt8] = []
-            for token in scanner.tokens(in: input) {
-                guard token.kind != .text, let face = token.face else {
-                    expected += input[token.range]
-                    continue
-                }
-                // The tag, then any marks the face does not stand for.
-                let marks = input.withUnsafeBufferPointer {
-                    EmojiMatcher.trailingMarksStart(in: $0, start: token.range.lowerBound, end: token.range.upperBound)
-                }
-                expected += Array(Self.catalog.faces[face].tag.utf8) + input[marks..<token.range.upperBound]
-            }
+            let expected = taggedReference(scanner.tokens(in: input), in: input, catalog: Self.catalog)
             #expect(tagger.tag(input) == expected, "round \(round)")
             for chunkSize in [5, 64, 4097] {
                 #expect(tagger.makeStream().output(of: input, inChunksOf: chunkSize) == expected, "round \(round) in chunks of \(chunkSize)")

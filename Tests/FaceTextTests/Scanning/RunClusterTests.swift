@@ -49,21 +49,8 @@ import TestSupport
 
     /// The output the tokens of the general scanner give.
     private func expected(_ input: [UInt8]) -> [UInt8] {
-        let scanner = FaceScanner(catalog: Self.catalog, recognizing: [.emoji, .images])
-        var expected: [UInt8] = []
-        for token in scanner.tokens(in: input) {
-            guard token.kind != .text, let face = token.face else {
-                expected += input[token.range]
-                continue
-            }
-            expected += Array(Self.catalog.faces[face].tag.utf8)
-            // Marks the face does not stand for stay after its tag.
-            let marks = input.withUnsafeBufferPointer {
-                EmojiMatcher.trailingMarksStart(in: $0, start: token.range.lowerBound, end: token.range.upperBound)
-            }
-            expected += input[marks..<token.range.upperBound]
-        }
-        return expected
+        taggedReference(FaceScanner(catalog: Self.catalog, recognizing: [.emoji, .images]).tokens(in: input), in: input,
+                        catalog: Self.catalog)
     }
 
     @Test func everyShapeInARunIsTaggedAsItsTokenSays() {
