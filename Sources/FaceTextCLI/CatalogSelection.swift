@@ -1,5 +1,9 @@
 import FaceText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Chooses the catalog: every `--catalog` (path or built-in name, layered in
 /// order, later ones winning per tag), else `FACETEXT_CATALOG` (paths or
@@ -26,9 +30,8 @@ enum CatalogSelection {
     }
 
     static func load(_ spec: String) throws(CatalogErrors) -> FaceCatalog {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
+        if let kind = FileManager.default.kind(atPath: spec) {
+            if kind == .directory {
                 let index = URL(fileURLWithPath: spec).appendingPathComponent("emoticons.plist")
                 if FileManager.default.fileExists(atPath: index.path) {
                     return try FaceCatalog(contentsOf: index, displayName: spec + "/emoticons.plist")

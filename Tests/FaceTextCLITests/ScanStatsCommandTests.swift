@@ -192,7 +192,7 @@ import TestSupport
     @Test(arguments: [
         ("not json", "standard input line 1: not a JSON object written by 'facetext stats --json'"),
         (#"{"format":"other"}"#, #"standard input line 1: not a stats partial result (format is not "facetext-stats")"#),
-        (#"{"format":"facetext-stats","version":9,"catalog":"x","counts":{}}"#, "standard input line 1: partial result version 9 is not supported (expected 1)"),
+        (#"{"format":"facetext-stats","version":9,"catalog":"x","counts":{}}"#, "standard input line 1: partial result version 9 is not supported (this facetext reads version 1)"),
         (#"{"format":"facetext-stats","version":1,"catalog":"x","counts":{"a":-1}}"#, #"standard input line 1: count of "a" must be a whole number from 0 to 9007199254740991"#),
         (#"{"format":"facetext-stats","version":1,"catalog":"x","faces":3,"counts":{"a":1}}"#, #"standard input line 1: "faces" is 3 but the counts add up to 1"#),
         (#"{"format":"facetext-stats","version":1,"catalog":"0000000000000000","counts":{"a":1}}"#, "partial results were made with another catalog"),

@@ -6,7 +6,8 @@
 /// twice by the next, forty times over). Decoding such a file would take
 /// minutes and gigabytes; this walks the object table with a count per
 /// object, in time linear in the file, and tells how many values the decoded
-/// tree would hold, or that an object contains itself.
+/// tree would hold, or that an object contains itself, or that its nesting
+/// is deeper than a decoder can follow without exhausting its stack.
 enum BinaryPlistBound {
     enum Outcome: Equatable {
         /// The number of values the decoded document holds (at most the limit asked for).
@@ -15,6 +16,8 @@ enum BinaryPlistBound {
         case tooLarge
         /// An array or dictionary that contains itself.
         case cycle
+        /// Arrays and dictionaries nested more than ``CatalogValue/maximumDepth`` deep.
+        case tooDeep
         /// Not a binary property list this reader can follow: left to the decoder, which reports it.
         case unreadable
     }
@@ -39,8 +42,10 @@ enum BinaryPlistBound {
         let limit = limit(objects: objects)
         // Each object's count once known; -1 while it is being counted (a cycle if met again).
         var counts = [Int](repeating: 0, count: objects)
-        // An explicit stack: object, and the references still to add up.
-        var stack: [(object: Int, children: [Int], next: Int, total: Int)] = []
+        // Each counted object's height: 1 for a value, one more than its tallest child for an array.
+        var heights = [Int](repeating: 0, count: objects)
+        // An explicit stack: object, the references still to add up, and the tallest child so far.
+        var stack: [(object: Int, children: [Int], next: Int, total: Int, height: Int)] = []
 
         func children(of object: Int) -> [Int]? {
             guard let offset = number(bytes, at: tableStart + object * offsetSize, size: offsetSize), offset < trailer else { return nil }
@@ -71,12 +76,15 @@ enum BinaryPlistBound {
 
         guard let rootChildren = children(of: top) else { return .unreadable }
         counts[top] = -1
-        stack.append((top, rootChildren, 0, 1))
+        stack.append((top, rootChildren, 0, 1, 0))
         while let last = stack.last {
             if last.next == last.children.count {
                 stack.removeLast()
                 counts[last.object] = last.total
+                heights[last.object] = last.height + 1
+                guard heights[last.object] <= CatalogValue.maximumDepth + 1 else { return .tooDeep }
                 if stack.isEmpty { return .values(last.total) }
+                stack[stack.count - 1].height = max(stack[stack.count - 1].height, heights[last.object])
                 let (sum, overflow) = stack[stack.count - 1].total.addingReportingOverflow(last.total)
                 guard !overflow, sum <= limit else { return .tooLarge }
                 stack[stack.count - 1].total = sum
@@ -89,9 +97,11 @@ enum BinaryPlistBound {
                 return .cycle
             case 0:
                 guard let grandchildren = children(of: child) else { return .unreadable }
+                guard stack.count <= CatalogValue.maximumDepth else { return .tooDeep }
                 counts[child] = -1
-                stack.append((child, grandchildren, 0, 1))
+                stack.append((child, grandchildren, 0, 1, 0))
             default:
+                stack[stack.count - 1].height = max(stack[stack.count - 1].height, heights[child])
                 let (sum, overflow) = stack[stack.count - 1].total.addingReportingOverflow(counts[child])
                 guard !overflow, sum <= limit else { return .tooLarge }
                 stack[stack.count - 1].total = sum

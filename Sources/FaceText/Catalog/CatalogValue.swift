@@ -1,6 +1,11 @@
 /// A decoded catalog document, independent of the file format it came from
 /// (XML or binary property list, or JSON).
 public indirect enum CatalogValue: Sendable, Equatable {
+    /// Arrays and dictionaries may be nested this deep in a catalog document
+    /// (a catalog needs five levels); deeper documents are refused before they
+    /// are decoded.
+    public static let maximumDepth = 256
+
     case string(String)
     case integer(Int)
     case real(Double)
@@ -22,12 +27,14 @@ public indirect enum CatalogValue: Sendable, Equatable {
         }
     }
 
-    var dictionaryValue: [String: CatalogValue]? {
+    /// The value's fields, if it is a dictionary (a JSON object).
+    public var dictionaryValue: [String: CatalogValue]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
-    var arrayValue: [CatalogValue]? {
+    /// The value's items, if it is an array.
+    public var arrayValue: [CatalogValue]? {
         if case .array(let value) = self { return value }
         return nil
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FaceCatalog {
     /// Loads a catalog file: an XML or binary property list, or JSON of the same shape.
@@ -33,8 +37,8 @@ extension FaceCatalog {
         var reader = CatalogReader(file: name) { (folder: String) throws(CatalogError) -> (value: CatalogValue, file: String)? in
             let info = directory.appendingPathComponent(folder).appendingPathComponent("info.plist")
             guard FileManager.default.fileExists(atPath: info.path) else { return nil }
-            let subname = (name as NSString).deletingLastPathComponent.isEmpty
-                ? "\(folder)/info.plist" : "\((name as NSString).deletingLastPathComponent)/\(folder)/info.plist"
+            let parent = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+            let subname = "\(parent)\(folder)/info.plist"
             do throws(CatalogErrors) {
                 return (try Self.decodeFile(info, name: subname), subname)
             } catch {
@@ -67,16 +71,16 @@ extension FaceCatalog {
     static func decode(_ data: Data, name: String) throws(CatalogErrors) -> CatalogValue {
         let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            do {
-                let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-                return convert(object)
+            do throws(JSONReader.SyntaxError) {
+                return try JSONReader.parse(Array(data))
             } catch {
-                throw CatalogErrors([CatalogError(file: name, problem: "is not valid JSON (\(Self.message(error)))")])
+                throw CatalogErrors([CatalogError(file: name, problem: "is not valid JSON (\(error))")])
             }
         }
         guard !data.isEmpty else {
             throw CatalogErrors([CatalogError(file: name, problem: "is empty, not a property list")])
         }
+        let tooDeep = "is a property list with arrays or dictionaries nested more than \(CatalogValue.maximumDepth) deep: refused"
         if data.starts(with: Array("bplist".utf8)) {
             // Measured before it is decoded: shared objects may expand to billions of values.
             switch BinaryPlistBound.measure(Array(data)) {
@@ -85,54 +89,76 @@ extension FaceCatalog {
                     + "referred to again and again, expand to more than \(BinaryPlistBound.limit(objects: data.count)) values: refused")])
             case .cycle:
                 throw CatalogErrors([CatalogError(file: name, problem: "is a binary property list with an array or dictionary that contains itself")])
+            case .tooDeep:
+                throw CatalogErrors([CatalogError(file: name, problem: tooDeep)])
             case .values, .unreadable:
                 break
             }
+        } else if TextPlistNesting.exceeds(CatalogValue.maximumDepth, in: Array(data)) {
+            throw CatalogErrors([CatalogError(file: name, problem: tooDeep)])
         }
         do {
-            let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            return convert(object)
+            return try PropertyListDecoder().decode(CatalogValue.self, from: data)
         } catch {
             throw CatalogErrors([CatalogError(file: name, problem: "is not a property list (\(Self.message(error)))")])
         }
     }
 
-    private static func message(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo["NSDebugDescription"] as? String { return detail }
-        return nsError.localizedDescription
+    /// The decoder's own words for what is wrong, without its preamble.
+    private static func message(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError as? CocoaError,
+               let detail = underlying.userInfo["NSDebugDescription"] as? String {
+                return detail
+            }
+            return context.debugDescription
+        }
+        return "\(error)"
     }
 
-    private static func reason(_ error: Error, path: String) -> String {
+    private static func reason(_ error: any Error, path: String) -> String {
+        switch FileManager.default.kind(atPath: path) {
+        case .directory: "it is a directory"
+        case .file: "permission denied"
+        case nil: "no such file"
+        }
+    }
+}
+
+extension CatalogValue: Decodable {
+    /// Decodes any property list value: strings, numbers, booleans, arrays and
+    /// dictionaries as themselves; data, dates and anything else as ``other(_:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .other("null"); return }
+        if let value = try? container.decode(Bool.self) { self = .bool(value); return }
+        if let value = try? container.decode(Int.self) { self = .integer(value); return }
+        if let value = try? container.decode(Double.self) { self = .real(value); return }
+        if let value = try? container.decode(String.self) { self = .string(value); return }
+        if let value = try? container.decode([CatalogValue].self) { self = .array(value); return }
+        if let value = try? container.decode([String: CatalogValue].self) { self = .dictionary(value); return }
+        if (try? container.decode(Date.self)) != nil { self = .other("a date"); return }
+        if (try? container.decode(Data.self)) != nil { self = .other("data"); return }
+        self = .other("a value of unknown type")
+    }
+}
+
+extension FileManager {
+    /// What is at a path.
+    package enum Kind { case file, directory }
+
+    /// Whether a path names a directory, something else, or nothing.
+    package func kind(atPath path: String) -> Kind? {
+        #if canImport(FoundationEssentials)
+        var isDirectory = false
+        #else
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? "it is a directory" : "permission denied"
-        }
-        return "no such file"
-    }
-
-    /// Converts Foundation's decoded objects into a ``CatalogValue``.
-    static func convert(_ object: Any) -> CatalogValue {
-        switch object {
-        case let text as String:
-            return .string(text)
-        case let list as [Any]:
-            return .array(list.map(convert))
-        case let dictionary as [String: Any]:
-            return .dictionary(dictionary.mapValues(convert))
-        case let number as NSNumber:
-            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
-            let double = number.doubleValue
-            if double == double.rounded(), abs(double) < 1e15 { return .integer(number.intValue) }
-            return .real(double)
-        case is Data:
-            return .other("data")
-        case is Date:
-            return .other("a date")
-        case is NSNull:
-            return .other("null")
-        default:
-            return .other(String(describing: type(of: object)))
-        }
+        #endif
+        guard fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        #if canImport(FoundationEssentials)
+        return isDirectory ? .directory : .file
+        #else
+        return isDirectory.boolValue ? .directory : .file
+        #endif
     }
 }

@@ -1,5 +1,9 @@
 import FaceText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `facetext catalog check`: every error and warning in catalog files.
 enum CatalogCheck {

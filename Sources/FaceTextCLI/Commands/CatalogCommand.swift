@@ -1,5 +1,9 @@
 import FaceText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `facetext catalog list|show|check|import`: look into and build catalogs.
 enum CatalogCommand {

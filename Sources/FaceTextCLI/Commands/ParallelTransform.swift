@@ -1,6 +1,5 @@
 import Dispatch
 import FaceText
-import Foundation
 
 /// `--jobs N` for `render` and `tag`: N threads take turns reading segments
 /// of about a MiB, transform them at the same time, and take turns writing.
@@ -51,11 +50,19 @@ final class ParallelTransform: @unchecked Sendable {
     private var writeFailure: IOError?
     /// Set after a write error, so the readers stop too.
     private var stopped: Bool {
-        get { stopLock.withLock { isStopped } }
-        set { stopLock.withLock { isStopped = newValue } }
+        get {
+            stopLock.wait()
+            defer { stopLock.signal() }
+            return isStopped
+        }
+        set {
+            stopLock.wait()
+            isStopped = newValue
+            stopLock.signal()
+        }
     }
     private var isStopped = false
-    private let stopLock = NSLock()
+    private let stopLock = DispatchSemaphore(value: 1)
 
     static func run(_ invocation: Invocation, _ context: CommandContext, jobs: Int,
                     makeStream: () -> TransformStream) throws(IOError) -> ExitStatus {
@@ -75,7 +82,7 @@ final class ParallelTransform: @unchecked Sendable {
         let finished = DispatchGroup()
         for worker in 1..<jobs {
             finished.enter()
-            Thread { pipeline.work(worker); finished.leave() }.start()
+            startWorkerThread { pipeline.work(worker); finished.leave() }
         }
         pipeline.work(0)
         finished.wait()

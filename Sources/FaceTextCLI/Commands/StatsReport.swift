@@ -1,5 +1,9 @@
 import FaceText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Counts for `facetext stats`, overall and per file: printed as a table,
 /// written as a partial result, and read back and merged.
@@ -78,7 +82,7 @@ struct StatsReport {
                 lineNumber += 1
                 guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
                 do {
-                    let partial = try parse(Data(line), place: "\(inputs.displayName(name)) line \(lineNumber)", keys: keys)
+                    let partial = try parse(Array(line), place: "\(inputs.displayName(name)) line \(lineNumber)", keys: keys)
                     if report == nil {
                         report = partial
                     } else if report!.overall.catalog != partial.overall.catalog {
@@ -107,30 +111,37 @@ struct StatsReport {
         return (report ?? StatsReport(catalog: context.catalog), allRead)
     }
 
-    private static func parse(_ data: Data, place: String, keys: StatsKeys) throws -> StatsReport {
+    private static func parse(_ bytes: [UInt8], place: String, keys: StatsKeys) throws -> StatsReport {
         func fail(_ problem: String) -> CommandFailure { CommandFailure(message: "\(place): \(problem)") }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw fail("not a JSON object written by 'facetext stats --json'")
+        let document: CatalogValue
+        do throws(JSONReader.SyntaxError) {
+            document = try JSONReader.parse(bytes)
+        } catch {
+            throw fail("not a JSON object written by 'facetext stats --json' (column \(error.column): \(error.problem))")
         }
-        guard object["format"] as? String == format else { throw fail("not a stats partial result (format is not \"\(format)\")") }
+        guard let object = document.dictionaryValue else { throw fail("not a JSON object written by 'facetext stats --json'") }
+        guard case .string(format)? = object["format"] else { throw fail("not a stats partial result (format is not \"\(format)\")") }
         guard let versionValue = object["version"] else { throw fail("\"version\" is missing") }
-        guard let number = versionValue as? NSNumber, isWholeNumber(number) else {
-            let shown = (versionValue as? String).map(JSONText.quoted) ?? "\(versionValue)"
-            throw fail("\"version\" must be the number \(Self.version), not \(shown)")
+        guard let number = versionValue.wholeNumber else {
+            throw fail("\"version\" must be the number \(Self.version), not \(versionValue.jsonText)")
         }
-        guard number.doubleValue == Double(Self.version) else {
-            throw fail("partial result version \(number) is not supported (expected \(Self.version))")
+        guard number == Self.version else {
+            throw fail("partial result version \(number) is not supported (this facetext reads version \(Self.version))")
         }
-        guard let catalog = object["catalog"] as? String else { throw fail("\"catalog\" is missing") }
+        guard case .string(let catalog)? = object["catalog"] else { throw fail("\"catalog\" is missing") }
         let overall = try counts(object["counts"], catalog: catalog, keys: keys, fail: fail)
-        if let total = object["faces"] as? Int, total != overall.total {
-            throw fail("\"faces\" is \(total) but the counts add up to \(overall.total)")
+        if let faces = object["faces"] {
+            guard let total = faces.wholeNumber, total == overall.total else {
+                throw fail("\"faces\" is \(faces.jsonText) but the counts add up to \(overall.total)")
+            }
         }
         var report = StatsReport(overall: overall)
         if let files = object["files"] {
-            guard let list = files as? [[String: Any]] else { throw fail("\"files\" must be an array of objects") }
+            guard let list = files.arrayValue?.compactMap(\.dictionaryValue), list.count == files.arrayValue?.count else {
+                throw fail("\"files\" must be an array of objects")
+            }
             for entry in list {
-                guard let name = entry["file"] as? String else { throw fail("a file entry has no \"file\" name") }
+                guard case .string(let name)? = entry["file"] else { throw fail("a file entry has no \"file\" name") }
                 report.files.append((name, try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)))
             }
         }
@@ -141,23 +152,21 @@ struct StatsReport {
     /// largest whole number every JSON reader (jq, JavaScript) keeps exactly.
     static let largestCount = (1 << 53) - 1
 
-    private static func counts(_ value: Any?, catalog: String, keys: StatsKeys, fail: (String) -> CommandFailure) throws -> FaceStats {
-        guard let counts = value as? [String: Any] else { throw fail("\"counts\" must be an object of counts") }
+    private static func counts(_ value: CatalogValue?, catalog: String, keys: StatsKeys,
+                               fail: (String) -> CommandFailure) throws -> FaceStats {
+        guard let counts = value?.dictionaryValue else { throw fail("\"counts\" must be an object of counts") }
         var result: [String: Int] = [:]
         var total = 0
         // In key order, so that the first problem reported is always the same one.
         for key in counts.keys.sorted() {
-            let count = counts[key]!
-            guard let number = count as? NSNumber, isWholeNumber(number), number.doubleValue >= 0,
-                  number.doubleValue <= Double(largestCount) else {
+            guard let count = counts[key]!.wholeNumber, count >= 0, count <= largestCount else {
                 throw fail("count of \(JSONText.quoted(key)) must be a whole number from 0 to \(largestCount)")
             }
             // Keys are checked against the catalog they were made with (another catalog is refused after).
             if catalog == keys.fingerprint, let problem = keys.problem(with: key) { throw fail("key \(JSONText.quoted(key)) \(problem)") }
-            let value = Int(number.doubleValue)
-            guard total <= largestCount - value else { throw fail("the counts add up to more than \(largestCount)") }
-            total += value
-            result[key] = value
+            guard total <= largestCount - count else { throw fail("the counts add up to more than \(largestCount)") }
+            total += count
+            result[key] = count
         }
         return FaceStats(counts: result, catalog: catalog)
     }
@@ -196,6 +205,26 @@ struct StatsKeys {
     }
 }
 
-private func isWholeNumber(_ number: NSNumber) -> Bool {
-    number.doubleValue == number.doubleValue.rounded() && String(cString: number.objCType) != "c"
+extension CatalogValue {
+    /// A JSON number with no fraction, as an `Int` (`1.0` is 1; `true` is not a number).
+    fileprivate var wholeNumber: Int? {
+        switch self {
+        case .integer(let value): value
+        case .real(let value) where value == value.rounded() && abs(value) < 0x1p62: Int(value)
+        default: nil
+        }
+    }
+
+    /// The value as it would be written in JSON, for error messages.
+    fileprivate var jsonText: String {
+        switch self {
+        case .string(let text): JSONText.quoted(text)
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .bool(let value): String(value)
+        case .array: "an array"
+        case .dictionary: "an object"
+        case .other(let name): name
+        }
+    }
 }

@@ -5,9 +5,11 @@ import Testing
 /// Catalogs written by someone else: every broken one is a clear error (never
 /// a crash), and a very large one loads and works.
 @Suite struct HostileCatalogTests {
-    private func problems(_ text: String) -> [String]? {
+    private func problems(_ text: String) -> [String]? { problems(bytes: Array(text.utf8)) }
+
+    private func problems(bytes: [UInt8]) -> [String]? {
         do {
-            _ = try FaceCatalog(data: Data(text.utf8), name: "c")
+            _ = try FaceCatalog(data: Data(bytes), name: "c")
             return nil
         } catch {
             return error.errors.map(\.description)
@@ -57,11 +59,49 @@ import Testing
         #expect(problems("bplist00garbage") != nil)
     }
 
-    @Test func deeplyNestedJunkIsAnErrorNotACrash() {
-        let depth = 5000
-        #expect(problems(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)) != nil)
+    /// A binary property list of arrays, each holding the one before: `depth` arrays around a string.
+    static func nestedBinaryPlist(depth: Int) -> [UInt8] {
+        func big(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        var objects: [[UInt8]] = [[0x51, 0x78]]         // object 0: the string "x"
+        for level in 1...depth { objects.append([0xA1] + big(level - 1)) }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let tableStart = bytes.count
+        for offset in offsets { bytes += big(offset) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4]
+        for value in [objects.count, objects.count - 1, tableStart] { bytes += [0, 0, 0, 0] + big(value) }
+        return bytes
+    }
+
+    /// Nesting deeper than a decoder's stack can follow is refused, in every format, with one message.
+    @Test(arguments: [5_000, 100_000])
+    func deeplyNestedDocumentsAreRefusedNotACrash(depth: Int) {
+        let refused = "c: is a property list with arrays or dictionaries nested more than \(CatalogValue.maximumDepth) deep: refused"
         let xml = Fixtures.xml(String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth))
-        #expect(problems(xml) != nil)
+        #expect(problems(xml) == [refused])
+        let openStep = String(repeating: "(", count: depth) + String(repeating: ")", count: depth)
+        #expect(problems(openStep) == [refused])
+        #expect(problems(bytes: Self.nestedBinaryPlist(depth: depth)) == [refused])
+        let json = problems(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        #expect(json == ["c: is not valid JSON (line 1, column \(CatalogValue.maximumDepth + 1): arrays and objects nested more than \(CatalogValue.maximumDepth) deep)"])
+    }
+
+    /// Up to the limit, nesting is the catalog reader's business: the document is decoded.
+    @Test func nestingUpToTheLimitIsDecoded() {
+        let depth = CatalogValue.maximumDepth
+        let xml = Fixtures.xml(String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth))
+        for document in [Array(xml.utf8), Self.nestedBinaryPlist(depth: depth)] {
+            let found = problems(bytes: document)
+            #expect(found != nil)
+            #expect(found?.contains { $0.contains("nested more than") } == false)
+        }
+        // Element names inside strings and self-closed arrays do not count.
+        let strings = Fixtures.xml("<array>" + String(repeating: "<array/><string>&lt;array&gt;((</string>", count: 1000) + "</array>")
+        #expect(problems(strings)?.contains { $0.contains("nested more than") } != true)
     }
 
     @Test func aCatalogOf100000FacesLoadsAndWorks() throws {
