@@ -4,8 +4,18 @@ import FaceText
 /// and returns the exit status. It never exits the process or prints outside
 /// the injected sinks; `main.swift` wires it to the real process.
 public enum CLI {
-    /// The tool's version.
-    public static let version = "0.1.0"
+    /// The tool's version: `facetext --version` and the manual page show it.
+    public static let version = "0.2.0"
+    /// The date of this version, shown in the manual page's header.
+    static let releaseDate = "2026-12-01"
+
+    /// What each exit status means, for the manual page.
+    static let exitStatuses: [(code: String, meaning: String)] = [
+        ("0", "Success."),
+        ("1", "A runtime failure: an input file that cannot be read (the others are still processed), a bad catalog (every problem listed), a partial result that cannot be merged, a failed write."),
+        ("2", "A usage error: an unknown command or option, a missing or invalid value, options that cannot go together."),
+        ("141", "The reader of standard output went away: the process ends by SIGPIPE, without a message, as cat(1) does."),
+    ]
 
     /// Runs `facetext` with `arguments` (without the program name).
     public static func run(arguments: [String], context: CommandContext) -> ExitStatus {
@@ -14,11 +24,11 @@ public enum CLI {
             let (command, invocation) = try parse(arguments)
             guard let command else {
                 try context.stdout.write(invocation.flag("version") ? "facetext \(version)\n"
-                                         : HelpFormatter.toolHelp(CommandRegistry.all, globalOptions: CommandRegistry.globalOptions))
+                                         : HelpFormatter(width: context.terminalWidth).toolHelp())
                 return .success
             }
             if invocation.flag("help") {
-                try context.stdout.write(HelpFormatter.commandHelp(command))
+                try context.stdout.write(HelpFormatter(width: context.terminalWidth).commandHelp(command))
                 return .success
             }
             if command.name != "help" {
@@ -47,32 +57,70 @@ public enum CLI {
         }
     }
 
+    /// The options of the tool itself, before any command name.
+    static let toolSpec = CommandSpec(name: "", abstract: "", arguments: "<command> [<options>] [<file> ...]",
+                                      options: CommandRegistry.globalOptions + [CommandRegistry.versionOption],
+                                      run: { _, _ in .success })
+
     /// Splits off global options before the command name, finds the command,
     /// and parses the rest against it. A nil command means tool-level help or version.
+    ///
+    /// `--help` (or `-h`) anywhere before `--` asks for help: the named command's, else the tool's.
     static func parse(_ arguments: [String]) throws(UsageError) -> (CommandSpec?, Invocation) {
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
+            var help = Invocation()
+            help.values["help"] = [""]
+            return (options.lazy.compactMap(CommandRegistry.command(named:)).first, help)
+        }
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first, first.hasPrefix("-"), first != "-", first != "--" {
             rest.removeFirst()
             leading.append(first)
-            let takesValue = first == "--catalog" || first == "-c"
-            if takesValue, let value = rest.first {
+            if first == "--catalog" || first == "-c", let value = rest.first {
                 leading.append(value)
                 rest.removeFirst()
+            } else if !isToolOption(first) {
+                throw misplaced(first, before: rest)
             }
         }
         if rest.first == "--" { rest.removeFirst() }
         guard let name = rest.popFirst() else {
-            let topLevel = CommandSpec(name: "", abstract: "", options: CommandRegistry.globalOptions
-                + [OptionSpec(long: "version", valueName: nil, help: "")], run: { _, _ in .success })
-            let invocation = try Invocation.parse(leading, for: topLevel)
+            let invocation = try Invocation.parse(leading, for: toolSpec)
             if invocation.flag("help") || invocation.flag("version") { return (nil, invocation) }
             throw UsageError(.missingCommand)
         }
         guard let command = CommandRegistry.command(named: name) else {
-            throw UsageError(.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: CommandRegistry.all.map(\.name))))
+            let suggestion = CatalogCommand.actions.contains(name) ? "catalog \(name)"
+                : Suggestion.nearest(to: name, among: CommandRegistry.all.map(\.name))
+            throw UsageError(.unknownCommand(name, suggestion: suggestion))
+        }
+        if leading.contains("--version") || leading.contains("-V") {
+            return (nil, try Invocation.parse(leading, for: toolSpec))
         }
         return (command, try Invocation.parse(leading + rest, for: command))
+    }
+
+    /// Whether an argument before the command name is one of the tool's own options.
+    private static func isToolOption(_ argument: String) -> Bool {
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        if ["--catalog", "--version", "--help"].contains(name) { return true }
+        return ["-c", "-V", "-h"].contains(String(argument.prefix(2))) && !argument.hasPrefix("--")
+    }
+
+    /// An option before the command name that is not the tool's: if the command
+    /// named after it takes it, say that it belongs there.
+    private static func misplaced(_ option: String, before rest: ArraySlice<String>) -> UsageError {
+        let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+        if let command = rest.lazy.compactMap(CommandRegistry.command(named:)).first,
+           command.options.contains(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == String(name.prefix(2)) }) {
+            return UsageError(.other("'\(name)' is an option of '\(command.name)': put it after the command name (facetext \(command.name) \(name) ...)."),
+                              command: command)
+        }
+        let suggestion = name.hasPrefix("--")
+            ? Suggestion.nearest(to: String(name.dropFirst(2)), among: toolSpec.options.map(\.long)).map { "--\($0)" } : nil
+        return UsageError(.unknownOption(name, suggestion: suggestion))
     }
 }
 

@@ -9,6 +9,8 @@ public struct CommandContext {
     public var stdin: ByteSource
     public var stdout: ByteSink
     public var stderr: ByteSink
+    /// The width of the terminal standard output goes to, if it is one: help wraps at it (else at 80).
+    public var terminalWidth: Int?
     /// Opens a named input file.
     public var openFile: (String) throws(IOError) -> ByteSource
     /// The catalog chosen by `--catalog` / `FACETEXT_CATALOG`, filled in by the CLI.

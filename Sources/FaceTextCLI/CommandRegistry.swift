@@ -9,6 +9,7 @@ enum CommandRegistry {
         ScanCommand.spec,
         StatsCommand.spec,
         CatalogCommand.spec,
+        CompletionsCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)
 
@@ -16,9 +17,12 @@ enum CommandRegistry {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(long: "catalog", short: "c", valueName: "catalog",
                    help: "A catalog file (plist, binary plist or JSON) or built-in name; later ones override earlier ones per tag. Overrides FACETEXT_CATALOG.",
-                   defaultValue: "the embedded catalog", repeatable: true),
+                   defaultValue: "the embedded catalog", repeatable: true, completion: .catalogs),
         OptionSpec(long: "help", short: "h", valueName: nil, help: "Show help information."),
     ]
+
+    /// `--version`, which only the tool itself takes.
+    static let versionOption = OptionSpec(long: "version", short: "V", valueName: nil, help: "Show the version.")
 
     static func command(named name: String) -> CommandSpec? {
         all.first { $0.name == name }
@@ -26,7 +30,9 @@ enum CommandRegistry {
 
     private static func withGlobalOptions(_ spec: CommandSpec) -> CommandSpec {
         var spec = spec
-        spec.options += globalOptions.filter { global in !spec.options.contains { $0.long == global.long } }
+        // `help` reads no catalog: it takes only --help.
+        let globals = spec.name == "help" ? globalOptions.filter { $0.long == "help" } : globalOptions
+        spec.options += globals.filter { global in !spec.options.contains { $0.long == global.long } }
         return spec
     }
 }

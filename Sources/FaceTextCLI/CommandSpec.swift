@@ -15,12 +15,17 @@ struct CommandSpec: Sendable {
         ("<file>", "Input files, read in order like cat. None, or '-', reads standard input."),
     ]
     var options: [OptionSpec] = []
+    /// What a shell completes for the positional arguments.
+    var argumentCompletion: Completion = .files
     /// Example command lines, each with an optional comment.
     var examples: [(command: String, comment: String)] = []
     /// Runs the command.
     var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus
 
     var usage: String { "facetext \(name) [<options>] \(arguments)".trimmingTrailingSpace() }
+
+    /// The usage line of the tool as a whole.
+    static let toolUsage = "facetext [--catalog <catalog> ...] <command> [<options>] [<file> ...]"
 }
 
 /// One option of a command.
@@ -33,8 +38,13 @@ struct OptionSpec: Sendable {
     var allowedValues: [String]? = nil
     var defaultValue: String? = nil
     var repeatable = false
+    /// What a shell completes for the value (the allowed values, when there is a fixed set).
+    var completion: Completion = .none
 
     var isFlag: Bool { valueName == nil }
+
+    /// The values a shell offers: the allowed values if there is a fixed set.
+    var valueCompletion: Completion { allowedValues.map(Completion.words) ?? completion }
 
     var label: String {
         var label = short.map { "-\($0), " } ?? ""
@@ -42,6 +52,20 @@ struct OptionSpec: Sendable {
         if let valueName { label += " <\(valueName)>" }
         return label
     }
+}
+
+/// What a shell's completion offers for an argument or an option's value.
+enum Completion: Sendable, Equatable {
+    /// Nothing: free text, such as a number or a template.
+    case none
+    /// File names.
+    case files
+    /// One of these words.
+    case words([String])
+    /// A built-in catalog name or a file.
+    case catalogs
+    /// A command name.
+    case commands
 }
 
 /// How the process should end.

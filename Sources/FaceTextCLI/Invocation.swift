@@ -71,9 +71,16 @@ struct Invocation: Sendable {
             return
         }
         var value = attached
-        if value == nil, case .value(let next)? = elements.first {
+        switch elements.first {
+        case .value(let next)? where value == nil:
             value = next
             elements.removeFirst()
+        case .short(let letters)? where value == nil && letters.first.map({ $0.isASCII && $0.isNumber }) == true:
+            // A negative number is a value (`--gap -1`), for the option to judge, not an option.
+            value = "-" + letters
+            elements.removeFirst()
+        default:
+            break
         }
         guard let value else { throw UsageError(.missingValue(option: "--\(spec.long)"), command: command) }
         if let allowed = spec.allowedValues, !allowed.contains(value) {

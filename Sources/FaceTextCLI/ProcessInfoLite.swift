@@ -22,3 +22,18 @@ public enum ProcessInfoLite {
         return result
     }
 }
+
+/// The size of the terminal a descriptor is connected to.
+public enum TerminalSize {
+    /// The columns of the terminal: `COLUMNS` if it is set to a number, else
+    /// the terminal's own size when `descriptor` is one; nil otherwise.
+    public static func columns(descriptor: Int32) -> Int? {
+        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 {
+            return columns
+        }
+        guard isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

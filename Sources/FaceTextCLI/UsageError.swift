@@ -18,10 +18,14 @@ struct UsageError: Error, Equatable {
     var commandName: String?
     var usage: String?
 
+    /// A problem with the arguments of `command`, or of the tool itself
+    /// (no command, or the tool's own options before the command name).
     init(_ problem: Problem, command: CommandSpec? = nil) {
         self.problem = problem
-        commandName = command?.name
-        usage = command?.usage
+        if let command, !command.name.isEmpty {
+            commandName = command.name
+            usage = command.usage
+        }
     }
 
     var message: String {
@@ -48,7 +52,7 @@ struct UsageError: Error, Equatable {
     /// The full text for standard error: message, usage, pointer to help.
     var fullText: String {
         var text = "facetext: error: \(message)\n"
-        text += "Usage: \(usage ?? "facetext <command> [<options>] [<file> ...]")\n"
+        text += "Usage: \(usage ?? CommandSpec.toolUsage)\n"
         text += "  See 'facetext help\(commandName.map { " \($0)" } ?? "")'.\n"
         return text
     }

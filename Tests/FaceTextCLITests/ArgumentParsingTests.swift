@@ -25,7 +25,7 @@ import Testing
         #expect(result.status == .usage)
         #expect(result.stderr == """
             facetext: error: unknown command 'rendr'. Did you mean 'render'?
-            Usage: facetext <command> [<options>] [<file> ...]
+            Usage: facetext [--catalog <catalog> ...] <command> [<options>] [<file> ...]
               See 'facetext help'.
 
             """)

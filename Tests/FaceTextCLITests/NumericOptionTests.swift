@@ -19,7 +19,7 @@ import Testing
         (["grid", "--frame", "320x216", "--icon", "25", "--gap=-1"], "'--gap' takes a number from 0 to 1000 points, not '-1'."),
         (["grid", "--frame", "320x216", "--icon", "25", "--margin", "1e9"], "'--margin' takes a number from 0 to 1000 points, not '1e9'."),
         (["grid", "--frame", "10000x10000", "--icon", "1", "--gap", "0", "--margin", "0"],
-         "1-point icons make 10000×10000 cells on a page; a page has at most 1000 columns and rows."),
+         "1-point icons make 10000 columns on a page; a page has at most 1000 columns and rows."),
         (["render", "--jobs", huge], "invalid value '\(huge)' for '--jobs': expected a whole number from 0 to 64."),
         (["tag", "--jobs", "50000"], "invalid value '50000' for '--jobs': expected a whole number from 0 to 64."),
         (["render", "--jobs=-1"], "invalid value '-1' for '--jobs': expected a whole number from 0 to 64."),

@@ -160,8 +160,9 @@ import TestSupport
             var rows = [["rank", "count", "share", "tag", "emoji"]]
             for (rank, (key, count)) in ranked.prefix(top ?? .max).enumerated() {
                 let face = FaceCatalog.default.face(forTag: key)
-                let tag = face == nil && !key.hasPrefix("[") ? "" : key
-                rows.append([String(rank + 1), String(count), StatsReport.percent(count, of: total), tag, face?.emoji ?? (tag.isEmpty ? key : "")])
+                let isTag = face != nil || key.hasPrefix("[")
+                rows.append([String(rank + 1), String(count), StatsReport.percent(count, of: total), isTag ? key : "-",
+                             face?.emoji ?? (isTag ? "" : key)])
             }
             let widths = (0..<5).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max()! }
             var expected = ""
@@ -173,7 +174,7 @@ import TestSupport
                 while line.hasSuffix(" ") { line.removeLast() }
                 expected += line + "\n"
             }
-            expected += "\(total) faces\n"
+            expected += "\(total) \(total == 1 ? "face" : "faces")\n"
             let table = runCLI(["stats", "--unknown-tags"] + (top.map { ["--top", String($0)] } ?? []), input: input).text
             #expect(table == expected, "top \(top.map(String.init) ?? "none")")
         }

@@ -12,6 +12,10 @@
 /// space left over becomes the real outer margins, split evenly so the grid is
 /// centred, and `left + columns×icon + (columns−1)×gap + right == width`
 /// (the same for rows and height).
+///
+/// A fixed number of columns (or rows) spreads them evenly instead, the way a
+/// chat keyboard's "more" panel does: equal spaces between the icons and at
+/// both edges, `(width − columns×icon) / (columns + 1)` each.
 public struct GridLayout: Sendable, Equatable {
     /// A cell's rectangle, in points from the panel's top-left corner.
     public struct Frame: Sendable, Equatable {
@@ -24,7 +28,16 @@ public struct GridLayout: Sendable, Equatable {
     public let width: Double
     public let height: Double
     public let icon: Double
+    /// The space between icons asked for, where the number of columns or rows is not fixed.
     public let gap: Double
+    /// The space between two columns: `gap`, or the even spacing of a fixed number of columns.
+    public let columnGap: Double
+    /// The space between two rows: `gap`, or the even spacing of a fixed number of rows.
+    public let rowGap: Double
+    /// Whether the number of columns was given, and they are spread evenly.
+    public let evenColumns: Bool
+    /// Whether the number of rows was given, and they are spread evenly.
+    public let evenRows: Bool
     /// The smallest outer margin asked for.
     public let minimumMargin: Double
     public let columns: Int
@@ -34,22 +47,20 @@ public struct GridLayout: Sendable, Equatable {
     public let top: Double
     public let bottom: Double
 
-    /// Computes the layout; throws when the sizes are not positive or not even one icon fits.
-    public init(width: Double, height: Double, icon: Double, gap: Double = 5, margin: Double = 10) throws(GridError) {
+    /// Computes the layout; throws when the sizes are not positive or not even
+    /// one icon fits. `columns` (or `rows`) fixes their number and spreads them
+    /// evenly, with the same space between them and at the edges.
+    public init(width: Double, height: Double, icon: Double, gap: Double = 5, margin: Double = 10,
+                columns fixedColumns: Int? = nil, rows fixedRows: Int? = nil) throws(GridError) {
         for (name, value) in [("panel width", width), ("panel height", height), ("icon size", icon)] where !(value > 0) || !value.isFinite {
             throw .layout("\(name) must be a positive number, not \(Self.format(value))")
         }
         for (name, value) in [("gap", gap), ("margin", margin)] where !(value >= 0) || !value.isFinite {
             throw .layout("\(name) must not be negative, not \(Self.format(value))")
         }
-        let fitColumns = ((width - 2 * margin + gap) / (icon + gap)).rounded(.down)
-        let fitRows = ((height - 2 * margin + gap) / (icon + gap)).rounded(.down)
-        guard fitColumns <= Double(EmojiGrid.maximumSide), fitRows <= Double(EmojiGrid.maximumSide) else {
-            throw .layout("\(Self.format(icon))-point icons make \(Self.format(fitColumns))×\(Self.format(fitRows)) cells on a page; "
-                          + "a page has at most \(EmojiGrid.maximumSide) columns and rows")
-        }
-        let columns = Int(max(fitColumns, 0)), rows = Int(max(fitRows, 0))
-        guard columns >= 1, rows >= 1 else {
+        let horizontal = try Self.axis(length: width, icon: icon, gap: gap, margin: margin, fixed: fixedColumns, name: ("columns", "width"))
+        let vertical = try Self.axis(length: height, icon: icon, gap: gap, margin: margin, fixed: fixedRows, name: ("rows", "height"))
+        guard horizontal.count >= 1, vertical.count >= 1 else {
             throw .layout("a \(Self.format(icon))-point icon with \(Self.format(margin))-point margins does not fit a \(Self.format(width))×\(Self.format(height)) panel")
         }
         self.width = width
@@ -57,14 +68,38 @@ public struct GridLayout: Sendable, Equatable {
         self.icon = icon
         self.gap = gap
         minimumMargin = margin
-        self.columns = columns
-        self.rows = rows
-        let usedWidth = Double(columns) * icon + Double(columns - 1) * gap
-        let usedHeight = Double(rows) * icon + Double(rows - 1) * gap
-        left = (width - usedWidth) / 2
-        right = width - usedWidth - left
-        top = (height - usedHeight) / 2
-        bottom = height - usedHeight - top
+        columns = horizontal.count
+        rows = vertical.count
+        columnGap = horizontal.gap
+        rowGap = vertical.gap
+        evenColumns = fixedColumns != nil
+        evenRows = fixedRows != nil
+        (left, right) = (horizontal.start, horizontal.end)
+        (top, bottom) = (vertical.start, vertical.end)
+    }
+
+    /// One direction of the layout: how many icons, the space between them, and the margins at its two ends.
+    private static func axis(length: Double, icon: Double, gap: Double, margin: Double, fixed: Int?,
+                             name: (cells: String, length: String)) throws(GridError) -> (count: Int, gap: Double, start: Double, end: Double) {
+        if let fixed {
+            guard (1...EmojiGrid.maximumSide).contains(fixed) else {
+                throw .layout("a page has 1 to \(EmojiGrid.maximumSide) \(name.cells), not \(fixed)")
+            }
+            let spacing = (length - Double(fixed) * icon) / Double(fixed + 1)
+            guard spacing >= 0 else {
+                throw .layout("\(fixed) \(name.cells) of \(format(icon))-point icons do not fit a \(format(length))-point \(name.length)")
+            }
+            return (fixed, spacing, spacing, length - Double(fixed) * icon - Double(fixed - 1) * spacing - spacing)
+        }
+        let fit = ((length - 2 * margin + gap) / (icon + gap)).rounded(.down)
+        guard fit <= Double(EmojiGrid.maximumSide) else {
+            throw .layout("\(format(icon))-point icons make \(format(fit)) \(name.cells) on a page; "
+                          + "a page has at most \(EmojiGrid.maximumSide) columns and rows")
+        }
+        let count = Int(max(fit, 0))
+        let used = Double(count) * icon + Double(max(count - 1, 0)) * gap
+        let start = (length - used) / 2
+        return (count, gap, start, length - used - start)
     }
 
     /// Cells on one page.
@@ -77,7 +112,7 @@ public struct GridLayout: Sendable, Equatable {
 
     /// The frame of the cell at `row`, `column` (0-based) on any page.
     public func frame(row: Int, column: Int) -> Frame {
-        Frame(x: left + Double(column) * (icon + gap), y: top + Double(row) * (icon + gap), width: icon, height: icon)
+        Frame(x: left + Double(column) * (icon + columnGap), y: top + Double(row) * (icon + rowGap), width: icon, height: icon)
     }
 
     /// Every cell's frame on a page, row by row.

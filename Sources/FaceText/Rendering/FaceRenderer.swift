@@ -17,22 +17,28 @@ public struct FaceRenderer: Sendable {
     public let style: RenderStyle
     /// Whether Unicode emoji (and faces with only an emoji) become images named by code point.
     public let emojiImages: Bool
+    /// The prefix of the code-point images of `emojiImages`: the style's image base unless given.
+    public let emojiImageBase: String
     let scanner: FaceScanner
     let writer: RenderWriter
 
-    /// Creates a renderer.
-    public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false) {
-        self.init(catalog: catalog, style: style, emojiImages: emojiImages, allowKernel: true)
+    /// Creates a renderer. `emojiImageBase` prefixes the code-point images
+    /// that `emojiImages` writes (`1f600.png`); nil uses the style's image base,
+    /// which prefixes the catalog's own images.
+    public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false, emojiImageBase: String? = nil) {
+        self.init(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase, allowKernel: true)
     }
 
     /// A renderer that may be kept off ``BracketRenderKernel``, so tests can compare the two paths.
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, allowKernel: Bool) {
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String? = nil, allowKernel: Bool) {
         self.catalog = catalog
         self.style = style
         let emojiImages = emojiImages && style != .unicode
         self.emojiImages = emojiImages
+        self.emojiImageBase = emojiImageBase ?? style.imageBase
         scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags])
-        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, allowKernel: allowKernel)
+        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: self.emojiImageBase,
+                              allowKernel: allowKernel)
     }
 
     /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use
@@ -57,26 +63,26 @@ public struct FaceRenderer: Sendable {
     }
 
     /// What a face's tag renders to, or nil to leave the tag as it is.
-    static func output(for face: Face, style: RenderStyle, emojiImages: Bool) -> [UInt8]? {
+    static func output(for face: Face, style: RenderStyle, emojiImages: Bool, emojiImageBase: String) -> [UInt8]? {
         if style == .unicode { return face.emoji.map { Array($0.utf8) } }
         if let image = face.image ?? face.animatedImage {
-            return Array(Self.image(named: image, face: face, emoji: face.emoji, alt: face.tag, style: style).utf8)
+            return Array(Self.image(named: image, base: style.imageBase, face: face, emoji: face.emoji, alt: face.tag, style: style).utf8)
         }
         guard let emoji = face.emoji else {
             if case .html = style { return Array(HTMLEscaping.escape(face.tag).utf8) }
             return nil
         }
         if emojiImages {
-            return Array(Self.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face, emoji: emoji,
+            return Array(Self.image(named: EmojiName.twemojiCode(of: emoji) + ".png", base: emojiImageBase, face: face, emoji: emoji,
                                     alt: face.tag, style: style).utf8)
         }
         if case .html = style { return Array(HTMLEscaping.escape(emoji).utf8) }
         return Array(emoji.utf8)
     }
 
-    /// One image reference in the given style.
-    static func image(named name: String, face: Face?, emoji: String?, alt: String, style: RenderStyle) -> String {
-        let path = style.imageBase + name
+    /// One image reference in the given style, to the image `base + name`.
+    static func image(named name: String, base: String, face: Face?, emoji: String?, alt: String, style: RenderStyle) -> String {
+        let path = base + name
         switch style {
         case .unicode:
             return emoji ?? alt
@@ -89,7 +95,7 @@ public struct FaceRenderer: Sendable {
         case .template(let template, _):
             let tag = face?.tag ?? alt
             return TemplateExpander.expand(template, values: [
-                "tag": tag, "name": bareName(tag), "image": path,
+                "tag": tag, "name": bareName(tag), "image": path, "gif": face?.animatedImage.map { style.imageBase + $0 } ?? "",
                 "emoji": emoji ?? "", "code": emoji.map(EmojiName.twemojiCode(of:)) ?? "",
             ])
         }
@@ -141,18 +147,22 @@ struct RenderWriter: Sendable {
     let catalog: FaceCatalog
     let style: RenderStyle
     let emojiImages: Bool
+    let emojiImageBase: String
     private let isHTML: Bool
     /// The bytes written for each face's tag; none where the tag stays as it is.
     private let replacements: FlatStrings
     /// The fast loop that replaces scanner and writer when the catalog and style allow it.
     let kernel: BracketRenderKernel?
 
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, allowKernel: Bool) {
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String, allowKernel: Bool) {
         self.catalog = catalog
         self.style = style
         self.emojiImages = emojiImages
+        self.emojiImageBase = emojiImageBase
         if case .html = style { isHTML = true } else { isHTML = false }
-        let replacements = FlatStrings(catalog.faces.map { FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages) })
+        let replacements = FlatStrings(catalog.faces.map {
+            FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase)
+        })
         self.replacements = replacements
         // The kernel copies text unchanged and knows `[…]` tags, and those that start with
         // one other byte (WeChat's `/::)`).
@@ -184,7 +194,7 @@ struct RenderWriter: Sendable {
             images.append(slice, to: &out) {
                 let emoji = String(decoding: slice, as: UTF8.self)
                 let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
-                return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", face: face,
+                return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", base: emojiImageBase, face: face,
                                                 emoji: emoji, alt: emoji, style: style).utf8)
             }
         default:

@@ -23,4 +23,24 @@ enum TemplateExpander {
         }
         return result + rest
     }
+
+    /// The names between single braces in `template`, as `expand` reads them.
+    static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            let after = rest.index(after: open)
+            if after < rest.endIndex, rest[after] == rest[open] {
+                rest = rest[rest.index(after: after)...]
+                continue
+            }
+            if rest[open] == "{", let close = rest[after...].firstIndex(of: "}") {
+                names.append(String(rest[after..<close]))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                rest = rest[after...]
+            }
+        }
+        return names
+    }
 }

@@ -21,8 +21,10 @@ enum CatalogCommand {
         options: [
             OptionSpec(long: "json", valueName: nil, help: "list: write JSON instead of a table."),
             OptionSpec(long: "catalogs", valueName: nil, help: "list: name the built-in catalogs."),
-            OptionSpec(long: "output", short: "o", valueName: "file", help: "import: write the catalog to this file instead of standard output."),
+            OptionSpec(long: "output", short: "o", valueName: "file", help: "import: write the catalog to this file instead of standard output.",
+                       completion: .files),
         ],
+        argumentCompletion: .words(actions),
         examples: [
             ("facetext catalog list --catalogs", ""),
             ("facetext catalog show '[哈哈]'", ""),
@@ -40,8 +42,20 @@ enum CatalogCommand {
             throw UsageError(.other("missing action: list, show, check or import."), command: spec)
         }
         let rest = Array(invocation.arguments.dropFirst())
+        if actions.contains(action) {
+            for (option, owner) in [("json", "list"), ("catalogs", "list"), ("output", "import")]
+            where invocation.flag(option) && action != owner {
+                throw UsageError(.conflict("'--\(option)' applies to 'catalog \(owner)', not 'catalog \(action)'."), command: spec)
+            }
+        }
         switch action {
         case "list":
+            if let extra = rest.first {
+                throw UsageError(.other("'catalog list' takes no arguments, not '\(extra)'; choose the catalog with --catalog."), command: spec)
+            }
+            if invocation.flag("catalogs") && invocation.flag("json") {
+                throw UsageError(.conflict("'--catalogs' names the built-in catalogs as text; it takes no '--json'."), command: spec)
+            }
             try context.stdout.write(invocation.flag("catalogs") ? CatalogListing.builtIns()
                                      : CatalogListing.list(context.catalog, json: invocation.flag("json")))
             return .success
@@ -56,7 +70,8 @@ enum CatalogCommand {
             return try CatalogCheck.run(files: rest, invocation: invocation, context: context)
         case "import":
             guard rest.count == 2, rest[0] == "emoji-test" else {
-                throw UsageError(.other("usage: facetext catalog import emoji-test FILE."), command: spec)
+                throw UsageError(.other("'catalog import' takes the format and a file: emoji-test FILE (Unicode's emoji-test.txt)."),
+                                 command: spec)
             }
             return try importEmojiTest(rest[1], output: invocation.value("output"), context: context)
         default:

@@ -6,13 +6,14 @@ enum GridCommand {
         name: "grid",
         abstract: "Print the emoji block or the catalog's faces as a picker grid.",
         discussion: """
-        Lays out the emoticons block U+1F600–U+1F64F (or --range, minus --exclude, or the catalog's faces with --faces) in --cols columns, optionally in pages of --rows rows, each page ending with a ⌫ delete key with --delete-key. Text output is aligned by terminal display width; pages are numbered. --frame WxH --icon N computes a phone panel layout instead of --cols/--rows: how many columns and rows fit, the margins that centre them, and every cell's frame.
+        Lays out the emoticons block U+1F600–U+1F64F (or --range, minus --exclude, or the catalog's faces with --faces) in --cols columns, optionally in pages of --rows rows, each page ending with a ⌫ delete key with --delete-key. Text output is aligned by terminal display width; pages are numbered.
+        --frame WxH --icon N computes a phone panel's layout: how many columns and rows fit with --gap between them and at least --margin at the edges, the margins that centre them, and every cell's frame. With --cols (or --rows) as well, that many columns (rows) are spread evenly instead, with equal spaces between them and at the edges, as in a chat keyboard's "more" panel.
         """,
         arguments: "",
         argumentHelp: [],
         options: [
-            OptionSpec(long: "cols", valueName: "n", help: "Cells per row.", defaultValue: "8"),
-            OptionSpec(long: "rows", valueName: "n", help: "Rows per page; without it, one page."),
+            OptionSpec(long: "cols", valueName: "n", help: "Cells per row, 1 to 1000.", defaultValue: "8"),
+            OptionSpec(long: "rows", valueName: "n", help: "Rows per page, 1 to 1000; without it, one page."),
             OptionSpec(long: "range", short: "r", valueName: "range", help: "Code points to show, as hex A-B (U+ or 0x allowed).",
                        defaultValue: "1F600-1F64F", repeatable: true),
             OptionSpec(long: "exclude", short: "x", valueName: "range", help: "Code points to leave out.", repeatable: true),
@@ -20,6 +21,7 @@ enum GridCommand {
             OptionSpec(long: "delete-key", valueName: nil, help: "End every page with a ⌫ cell, as phone keyboards do."),
             OptionSpec(long: "codes", valueName: nil, help: "Show each cell's code point beside it."),
             OptionSpec(long: "format", short: "f", valueName: "format", help: "Output format.", allowedValues: ["text", "json"], defaultValue: "text"),
+            OptionSpec(long: "json", valueName: nil, help: "The same as --format json."),
             OptionSpec(long: "frame", valueName: "WxH", help: "Panel size in points, 1 to 10000 each, for a computed layout (with --icon)."),
             OptionSpec(long: "icon", valueName: "n", help: "Icon size in points, 1 to 1000, for --frame."),
             OptionSpec(long: "margin", valueName: "n", help: "Smallest outer margin in points, 0 to 1000, for --frame.", defaultValue: "10"),
@@ -29,6 +31,7 @@ enum GridCommand {
             ("facetext grid --cols 8", "The 80 emoji of U+1F600–U+1F64F in 10 rows of 8"),
             ("facetext grid --rows 3 --cols 7 --delete-key --format json", "Pages of 20 faces + ⌫"),
             ("facetext grid --frame 320x216 --icon 25", "The layout of a 320×216 panel with 25-point icons"),
+            ("facetext grid --frame 320x216 --icon 30 --cols 7 --rows 3", "7 columns and 3 rows spread evenly"),
             ("facetext grid --faces --cols 4", "The catalog's faces with their tags"),
         ],
         run: run
@@ -41,12 +44,26 @@ enum GridCommand {
         if invocation.flag("faces") && (invocation.value("range") != nil || invocation.value("exclude") != nil) {
             throw UsageError(.conflict("'--faces' grids the catalog; it takes no '--range' or '--exclude'."), command: spec)
         }
-        var columns = try invocation.integer("cols", in: 1...EmojiGrid.maximumSide, command: spec) ?? 8
+        let fixedColumns = try invocation.integer("cols", in: 1...EmojiGrid.maximumSide, command: spec)
+        var columns = fixedColumns ?? 8
         var rows = try invocation.integer("rows", in: 1...EmojiGrid.maximumSide, command: spec)
+        if invocation.value("frame") == nil {
+            for option in ["margin", "gap"] where invocation.flag(option) {
+                throw UsageError(.conflict("'--\(option)' is part of a panel layout: give '--frame WxH --icon N' too."), command: spec)
+            }
+        } else if fixedColumns != nil, rows != nil {
+            for option in ["margin", "gap"] where invocation.flag(option) {
+                throw UsageError(.conflict("'--\(option)' has no effect when '--cols' and '--rows' both fix the layout (their spaces are even)."),
+                                 command: spec)
+            }
+        }
+        if invocation.flag("json"), invocation.value("format") == "text" {
+            throw UsageError(.conflict("use either '--json' or '--format text', not both."), command: spec)
+        }
         let grid: EmojiGrid
         let layout: GridLayout?
         do throws(GridError) {
-            layout = try makeLayout(invocation)
+            layout = try makeLayout(invocation, columns: fixedColumns, rows: rows)
             if let layout {
                 columns = layout.columns
                 rows = layout.rows
@@ -55,7 +72,7 @@ enum GridCommand {
         } catch {
             throw UsageError(.other("\(error)."), command: spec)
         }
-        let output = invocation.value("format") == "json"
+        let output = invocation.value("format") == "json" || invocation.flag("json")
             ? GridJSON.render(grid, layout: layout, showCodes: invocation.flag("codes")) + "\n"
             : GridText.render(grid, layout: layout, showCodes: invocation.flag("codes"))
         try context.stdout.write(output)
@@ -71,11 +88,15 @@ enum GridCommand {
         for text in invocation.all("range") { ranges.append(try CodePointRange.parse(text)) }
         var excluded: [ClosedRange<UInt32>] = []
         for text in invocation.all("exclude") { excluded.append(try CodePointRange.parse(text)) }
-        return try EmojiGrid(ranges: ranges.isEmpty ? [EmojiGrid.emoticons] : ranges, excluding: excluded,
-                             columns: columns, rows: rows, deleteKey: deleteKey, catalog: context.catalog)
+        let grid = try EmojiGrid(ranges: ranges.isEmpty ? [EmojiGrid.emoticons] : ranges, excluding: excluded,
+                                 columns: columns, rows: rows, deleteKey: deleteKey, catalog: context.catalog)
+        guard !grid.cells.isEmpty else {
+            throw .layout("no code points are left: '--exclude' leaves out every one that '--range' gives")
+        }
+        return grid
     }
 
-    private static func makeLayout(_ invocation: Invocation) throws(GridError) -> GridLayout? {
+    private static func makeLayout(_ invocation: Invocation, columns: Int?, rows: Int?) throws(GridError) -> GridLayout? {
         guard let frame = invocation.value("frame") else {
             if invocation.value("icon") != nil { throw .layout("'--icon' needs '--frame WxH'") }
             return nil
@@ -95,6 +116,7 @@ enum GridCommand {
         }
         return try GridLayout(width: size[0], height: size[1], icon: try number("icon", iconText, 1...1000)!,
                               gap: try number("gap", invocation.value("gap"), 0...1000) ?? 5,
-                              margin: try number("margin", invocation.value("margin"), 0...1000) ?? 10)
+                              margin: try number("margin", invocation.value("margin"), 0...1000) ?? 10,
+                              columns: columns, rows: rows)
     }
 }

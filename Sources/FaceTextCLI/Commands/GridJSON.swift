@@ -39,7 +39,9 @@ enum GridJSON {
     private static func describe(_ layout: GridLayout) -> JSONValue {
         .object([
             ("width", .number(layout.width)), ("height", .number(layout.height)),
-            ("icon", .number(layout.icon)), ("gap", .number(layout.gap)), ("minimumMargin", .number(layout.minimumMargin)),
+            ("icon", .number(layout.icon)), ("gap", .number(layout.gap)), ("columnGap", .number(layout.columnGap)), ("rowGap", .number(layout.rowGap)),
+            ("evenColumns", .bool(layout.evenColumns)), ("evenRows", .bool(layout.evenRows)),
+            ("minimumMargin", .number(layout.minimumMargin)),
             ("columns", .integer(layout.columns)), ("rows", .integer(layout.rows)),
             ("margins", .object([("left", .number(layout.left)), ("right", .number(layout.right)),
                                  ("top", .number(layout.top)), ("bottom", .number(layout.bottom))])),

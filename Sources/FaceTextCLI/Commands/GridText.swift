@@ -37,11 +37,18 @@ enum GridText {
     private static func describe(_ layout: GridLayout, grid: EmojiGrid) -> String {
         let f = GridLayout.format
         let perPage = grid.facesPerPage ?? layout.cellsPerPage
-        var text = "panel    \(f(layout.width))×\(f(layout.height)), icon \(f(layout.icon)), gap \(f(layout.gap)), margin at least \(f(layout.minimumMargin))\n"
+        let spacing = "gap \(f(layout.gap)), margin at least \(f(layout.minimumMargin))"
+        let even = ["columns": layout.evenColumns, "rows": layout.evenRows].filter(\.value).keys.sorted()
+        var text = "panel    \(f(layout.width))×\(f(layout.height)), icon \(f(layout.icon)), "
+        switch even.count {
+        case 0: text += spacing + "\n"
+        case 1: text += "\(even[0]) evenly spaced, \(even[0] == "rows" ? "columns" : "rows") with \(spacing)\n"
+        default: text += "columns and rows evenly spaced\n"
+        }
         text += "grid     \(layout.columns) columns × \(layout.rows) rows = \(layout.cellsPerPage) cells per page\n"
         text += "margins  left \(f(layout.left)), right \(f(layout.right)), top \(f(layout.top)), bottom \(f(layout.bottom))\n"
-        text += "width    \(f(layout.left)) + \(layout.columns)×\(f(layout.icon)) + \(layout.columns - 1)×\(f(layout.gap)) + \(f(layout.right)) = \(f(layout.width))\n"
-        text += "height   \(f(layout.top)) + \(layout.rows)×\(f(layout.icon)) + \(layout.rows - 1)×\(f(layout.gap)) + \(f(layout.bottom)) = \(f(layout.height))\n"
+        text += "width    \(f(layout.left)) + \(layout.columns)×\(f(layout.icon)) + \(layout.columns - 1)×\(f(layout.columnGap)) + \(f(layout.right)) = \(f(layout.width))\n"
+        text += "height   \(f(layout.top)) + \(layout.rows)×\(f(layout.icon)) + \(layout.rows - 1)×\(f(layout.rowGap)) + \(f(layout.bottom)) = \(f(layout.height))\n"
         text += "pages    \(grid.pages.count) for \(grid.cells.count) faces, \(perPage) per page\(grid.deleteKey ? " + ⌫" : "")\n"
         text += "frames   (row column: x y width height)\n"
         for row in 0..<layout.rows {

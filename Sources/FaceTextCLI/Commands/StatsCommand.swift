@@ -6,17 +6,21 @@ enum StatsCommand {
         name: "stats",
         abstract: "Count faces, most used first; partial results merge exactly across machines.",
         discussion: """
-        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji; ties are in tag order. --json writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, so stats runs as the reducer after many mappers.
+        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --format tsv and --format json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
+        --json writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, so stats runs as the reducer after many mappers.
         """,
         options: [
-            OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces."),
+            OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces (1 or more)."),
             OptionSpec(long: "by-file", valueName: nil, help: "Count each input file separately."),
-            OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge."),
+            OptionSpec(long: "format", short: "f", valueName: "format", help: "How to write the report.",
+                       allowedValues: ["table", "tsv", "json"], defaultValue: "table"),
+            OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge, instead of a report."),
             OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --json and combine them."),
             OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] tags that are not in the catalog."),
         ],
         examples: [
             ("facetext stats --top 10 chat.log", "The ten most used faces"),
+            ("facetext stats --format tsv chat.log | awk -F'\\t' '$2 > 100'", "Faces used more than 100 times"),
             ("parallel --pipe --block 64M facetext stats --json < big.log | facetext stats --merge", "Map and reduce"),
         ],
         run: run
@@ -24,6 +28,19 @@ enum StatsCommand {
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         let top = try invocation.integer("top", minimum: 1, command: spec)
+        if invocation.flag("json") {
+            if invocation.value("format") != nil {
+                throw UsageError(.conflict("use either '--json' (a partial result) or '--format' (a report), not both."), command: spec)
+            }
+            if top != nil {
+                throw UsageError(.conflict("'--top' limits a report; a partial result (--json) holds every count, so that merging stays exact."),
+                                 command: spec)
+            }
+        }
+        if invocation.flag("merge") && invocation.flag("unknown-tags") {
+            throw UsageError(.conflict("'--unknown-tags' applies when counting; partial results hold what was counted when they were made."),
+                             command: spec)
+        }
         var report: StatsReport
         var allRead: Bool
         if invocation.flag("merge") {
@@ -33,6 +50,9 @@ enum StatsCommand {
         }
         if invocation.flag("json") {
             try context.stdout.write(report.partialJSON() + "\n")
+        } else if let format = invocation.value("format"), format != "table" {
+            try report.writeRecords(format == "tsv" ? .tsv : .json, catalog: context.catalog, top: top,
+                                    byFile: invocation.flag("by-file"), to: context.stdout)
         } else {
             try report.writeTable(catalog: context.catalog, top: top, byFile: invocation.flag("by-file"), to: context.stdout)
         }

@@ -2,7 +2,8 @@ import FaceText
 
 /// The table `facetext stats` prints: rank, count, share, tag and emoji,
 /// the numbers right-aligned and the rest left-aligned in columns as wide
-/// as their widest cell (by display width), two spaces apart.
+/// as their widest cell (by display width), two spaces apart. An emoji
+/// without a face has `-` in the tag column, so every row has five fields.
 extension StatsReport {
     /// Writes the table (one per file with `byFile`) to `sink`, a piece at a time.
     func writeTable(catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
@@ -49,7 +50,7 @@ extension StatsReport {
                 text.removeAll(keepingCapacity: true)
             }
         }
-        text += Array("\(stats.total) faces\n".utf8)
+        text += Array("\(stats.total) \(stats.total == 1 ? "face" : "faces")\n".utf8)
         try sink.write(text)
     }
 
@@ -103,7 +104,7 @@ private struct TableRow {
         if let known {
             (keyWidth, emojiWidth) = (Int(known.keyWidth), Int(known.emojiWidth))
         } else {
-            keyWidth = isTag ? DisplayWidth.columns(of: key) : 0
+            keyWidth = isTag ? DisplayWidth.columns(of: key) : StatsReport.noTag.utf8.count
             emojiWidth = DisplayWidth.columns(of: emoji)
         }
     }
@@ -142,7 +143,7 @@ private struct TableRow {
         text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
         text.append(UInt8(ascii: "%"))
         Self.pad(&text, 2)
-        if isTag { text += key.utf8 }
+        text += isTag ? key.utf8 : StatsReport.noTag.utf8
         Self.pad(&text, 2 + widths[3] - keyWidth)
         text += emoji.utf8
         Self.endLine(&text, from: start)
