@@ -31,7 +31,7 @@ public enum CLI {
                 try context.stdout.write(HelpFormatter(width: context.terminalWidth).commandHelp(command))
                 return .success
             }
-            if command.name != "help" {
+            if command.readsCatalog {
                 do throws(CatalogErrors) {
                     context.catalog = try CatalogSelection.resolve(options: invocation.all("catalog"), environment: context.environment)
                 } catch {

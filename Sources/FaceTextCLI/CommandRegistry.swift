@@ -30,8 +30,7 @@ enum CommandRegistry {
 
     private static func withGlobalOptions(_ spec: CommandSpec) -> CommandSpec {
         var spec = spec
-        // `help` reads no catalog: it takes only --help.
-        let globals = spec.name == "help" ? globalOptions.filter { $0.long == "help" } : globalOptions
+        let globals = spec.readsCatalog ? globalOptions : globalOptions.filter { $0.long != "catalog" }
         spec.options += globals.filter { global in !spec.options.contains { $0.long == global.long } }
         return spec
     }

@@ -17,6 +17,8 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// What a shell completes for the positional arguments.
     var argumentCompletion: Completion = .files
+    /// Whether the command uses a catalog: only then does it take `--catalog`.
+    var readsCatalog = true
     /// Example command lines, each with an optional comment.
     var examples: [(command: String, comment: String)] = []
     /// Runs the command.

@@ -61,6 +61,8 @@ import Testing
         ("facetext --catalog wechat render --emo", ["--emoji", "--emoji-base"]),
         ("facetext catalog ''", ["list", "show", "check", "import"]),
         ("facetext help st", ["stats"]),
+        ("facetext help -", ["-h", "--help", "--man"]),
+        ("facetext scan -", ["--unknown-tags", "-c", "--catalog", "-h", "--help"]),
         ("facetext completions ''", ["bash", "zsh", "fish"]),
         ("facetext stats --format ''", ["table", "tsv", "json"]),
         ("facetext stats --top ''", []),

@@ -135,6 +135,8 @@ import Testing
         (["render", "--template", "{tag}{Tag}"], "not {Tag}"),
         (["completions", "powershell"], "'powershell' is not one shell: expected one of bash, zsh, fish."),
         (["completions"], "no shell given: expected one of bash, zsh, fish."),
+        (["--catalog", "wechat", "completions", "bash"], "unknown option '--catalog'."),
+        (["help", "--catalog", "wechat"], "unknown option '--catalog'."),
     ])
     func ignoredOptionsAreUsageErrors(arguments: [String], fragment: String) {
         let result = runCLI(arguments, stdin: Array("[哈哈]\n".utf8))
@@ -214,6 +216,15 @@ extension CommandLineConsistencyTests {
             """)
         #expect(runCLI(["stats"], input: "[哈哈]").text.hasSuffix("\n1 face\n"))
         #expect(runCLI(["stats"], input: "").text.hasSuffix("\n0 faces\n"))
+    }
+
+    @Test func mergingByFileNeedsPartialsCountedByFile() {
+        let partial = runCLI(["stats", "--json"], input: "[哈哈]").stdout
+        let result = runCLI(["stats", "--merge", "--by-file"], stdin: partial)
+        #expect(result.status == .failure)
+        #expect(result.stderr == "facetext: error: the partial results hold no counts per file: make them with 'facetext stats --json --by-file'\n")
+        let byFile = runCLI(["stats", "--json", "--by-file"], input: "[哈哈]").stdout
+        #expect(runCLI(["stats", "--merge", "--by-file"], stdin: byFile).text.hasPrefix("file: -\n"))
     }
 
     @Test func statsReportsByFileNameTheFile() {

@@ -9,6 +9,7 @@ enum CompletionsCommand {
         arguments: "<shell>",
         argumentHelp: [("<shell>", "bash, zsh or fish.")],
         argumentCompletion: .words(ShellCompletion.shells),
+        readsCatalog: false,
         examples: [
             ("source <(facetext completions bash)", "bash, for this shell"),
             ("facetext completions zsh > ~/.zfunc/_facetext", "zsh, with ~/.zfunc in $fpath"),

@@ -10,6 +10,7 @@ enum HelpCommand {
             OptionSpec(long: "man", valueName: nil, help: "Print the manual page, facetext(1), as roff source instead: facetext help --man | man -l -"),
         ],
         argumentCompletion: .commands,
+        readsCatalog: false,
         examples: [
             ("facetext help render", ""),
             ("facetext help --man | man -l -", "Read the manual page without installing it"),

@@ -48,6 +48,9 @@ enum StatsCommand {
         } else {
             (report, allRead) = try count(invocation, context)
         }
+        if invocation.flag("merge") && invocation.flag("by-file") && report.files.isEmpty && report.overall.total > 0 {
+            throw CommandFailure(message: "the partial results hold no counts per file: make them with 'facetext stats --json --by-file'")
+        }
         if invocation.flag("json") {
             try context.stdout.write(report.partialJSON() + "\n")
         } else if let format = invocation.value("format"), format != "table" {

@@ -58,10 +58,7 @@ enum BashCompletion {
                 }
                 text += "            esac\n"
             }
-            let words = (options + CommandRegistry.globalOptions.filter { $0.long != "help" || !options.contains { $0.long == "help" } })
-                .flatMap(allSpellings)
-            var seen = Set<String>()
-            let unique = words.filter { seen.insert($0).inserted }
+            let unique = command.options.flatMap(allSpellings)
             text += "            if [[ $cur == -* ]]; then _facetext_words \"\(unique.joined(separator: " "))\"\n"
             text += "            else _facetext_value \(value(command.argumentCompletion)); fi ;;\n"
         }
