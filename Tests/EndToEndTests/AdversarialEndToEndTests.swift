@@ -3,20 +3,30 @@ import Testing
 
 /// Adversarial input through the real binary, each with a stated bound.
 /// Memory is compared between a small and a large input (peak RSS from GNU
-/// time), so the bounds hold on a debug build and a noisy machine; time is
+/// time), so the bounds hold on a debug build and a noisy machine. Time is
 /// compared as a ratio between two sizes, with room for noise but not for
-/// quadratic growth (4× the input must cost well under 16× the time).
+/// quadratic growth (4× the input must cost well under 16× the time); it is
+/// CPU time, not time on the clock, and the least of two runs, so that other
+/// work on a shared machine does not count.
 @Suite(.serialized) struct AdversarialEndToEndTests {
-    /// Peak RSS in kilobytes and seconds taken by a shell pipeline whose last command is facetext.
-    private func measure(_ pipeline: String) throws -> (kilobytes: Int, seconds: Double) {
-        let result = try BinaryRunner.shell("""
-            start=$(date +%s%N)
-            /usr/bin/time -f '%M' -o /tmp/facetext-rss-$$ sh -c "\(pipeline) > /dev/null"
-            end=$(date +%s%N)
-            echo "$(cat /tmp/facetext-rss-$$) $(( (end - start) / 1000 ))"; rm -f /tmp/facetext-rss-$$
-            """)
-        let parts = result.text.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        return (Int(parts[0]) ?? -1, (Double(parts[1]) ?? -1) / 1_000_000)
+    /// Peak RSS in kilobytes, and CPU seconds (user and system, the least of
+    /// `runs` runs), taken by a shell pipeline whose last command is facetext.
+    private func measure(_ pipeline: String, runs: Int = 1) throws -> (kilobytes: Int, seconds: Double) {
+        var best = (kilobytes: Int.max, seconds: Double.infinity)
+        for _ in 0..<runs {
+            let result = try BinaryRunner.shell("""
+                /usr/bin/time -f '%M %U %S' -o /tmp/facetext-rss-$$ sh -c "\(pipeline) > /dev/null"
+                cat /tmp/facetext-rss-$$; rm -f /tmp/facetext-rss-$$
+                """)
+            let parts = result.text.split(whereSeparator: \.isWhitespace).map(String.init)
+            // GNU time writes a line of its own before the figures when the pipeline fails.
+            guard parts.count == 3, let kilobytes = Int(parts[0]), let user = Double(parts[1]), let system = Double(parts[2]) else {
+                Issue.record("cannot read GNU time's output: \(result.text) \(result.stderr)")
+                return (-1, -1)
+            }
+            best = (min(best.kilobytes, kilobytes), min(best.seconds, user + system))
+        }
+        return best
     }
 
     @Test(arguments: ["render", "tag", "backspace", "scan"])
@@ -41,8 +51,8 @@ import Testing
     }
 
     @Test func tenMillionOpeningBracketsTakeLinearTime() throws {
-        let small = try measure("head -c 2500000 /dev/zero | tr '\\0' '[' | facetext render")
-        let large = try measure("head -c 10000000 /dev/zero | tr '\\0' '[' | facetext render")
+        let small = try measure("head -c 2500000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
+        let large = try measure("head -c 10000000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
         #expect(large.seconds < max(small.seconds, 0.05) * 10, "\(small.seconds) s vs \(large.seconds) s")
         #expect(large.kilobytes - small.kilobytes < 12_000)
     }
@@ -50,8 +60,9 @@ import Testing
     @Test func hugeGraphemeClustersTakeLinearTime() throws {
         // One cluster of ZWJ-joined emoji, and one of combining marks, 4× apart in size.
         for unit in ["\\xe2\\x80\\x8d\\xf0\\x9f\\x98\\x80", "\\xcc\\x81"] {
-            let small = try measure("{ printf 'a'; for i in $(seq 5000); do printf '\(unit)'; done; } | facetext tag")
-            let large = try measure("{ printf 'a'; for i in $(seq 20000); do printf '\(unit)'; done; } | facetext backspace")
+            // `\\$`: the inner shell runs seq, not the one that starts it.
+            let small = try measure("{ printf 'a'; for i in \\$(seq 5000); do printf '\(unit)'; done; } | facetext tag", runs: 2)
+            let large = try measure("{ printf 'a'; for i in \\$(seq 20000); do printf '\(unit)'; done; } | facetext backspace", runs: 2)
             #expect(large.seconds < max(small.seconds, 0.05) * 20, "\(unit): \(small.seconds) s vs \(large.seconds) s")
         }
     }
@@ -66,17 +77,20 @@ import Testing
         ("skin tones", "yes '🏽' | tr -d '\\n' | head -c SIZE", false),
     ]
 
-    /// Time per MB at 0.5 and 2 MB within 2× (4× the input, under 8× the time), in every mode;
-    /// memory flat where the line has breaks; one cluster of megabytes is held whole (its bytes
-    /// are written, or not, only once the line ends).
+    /// Time per MB at 1.2 and 4.8 MB within 2× (4× the input, under 8× the time), in both ways
+    /// a line is finished (kept lines are written a chunk at a time; `--json` and `--deleted`
+    /// finish each line alone); memory flat where the line has breaks; one cluster of megabytes
+    /// is held whole (its bytes are written, or not, only once the line ends), at most a few
+    /// times its size. Both sizes are past the 1 MiB that `backspace` holds of a line before it
+    /// tries to settle its start, so both make that try.
     @Test(arguments: breaklessLines)
     func backspaceOnBreaklessLinesTakesLinearTime(shape: String, generator: String, hasBreaks: Bool) throws {
-        for mode in ["", "--json", "--deleted"] {
-            let small = try measure(generator.replacingOccurrences(of: "SIZE", with: "500000") + " | facetext backspace \(mode)")
-            let large = try measure(generator.replacingOccurrences(of: "SIZE", with: "2000000") + " | facetext backspace \(mode)")
+        for mode in ["", "--json"] {
+            let small = try measure(generator.replacingOccurrences(of: "SIZE", with: "1200000") + " | facetext backspace \(mode)", runs: 1)
+            let large = try measure(generator.replacingOccurrences(of: "SIZE", with: "4800000") + " | facetext backspace \(mode)", runs: 1)
             #expect(large.seconds < max(small.seconds, 0.05) * 8, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
             let growth = large.kilobytes - small.kilobytes
-            #expect(growth < (hasBreaks ? 4_000 : 8_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
+            #expect(growth < (hasBreaks ? 4_000 : 16_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
         }
     }
 
