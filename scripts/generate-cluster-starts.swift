@@ -1,4 +1,4 @@
-// Regenerates Sources/FaceText/Editing/ClusterStartRanges.swift: the
+// Regenerates Sources/FaceText/Generated/ClusterStartRanges.swift: the
 // scalars before which the Swift standard library always breaks a grapheme
 // cluster (whatever comes before them, but for a Prepend scalar), and the
 // Prepend scalars. `backspace` decides the last unit of most lines with them
@@ -83,5 +83,5 @@ source += table("alwaysStarts", "Scalars that start a cluster after anything but
 source += table("prepend", "Prepend scalars (UAX #29 GB9b): they join what follows them.", ranges(isPrepend))
 source += table("linkedConsonants", "Consonants that start a cluster but after a virama (GB9c).", ranges(startsButAfterLinker))
 source += "}\n"
-try source.write(to: root.appendingPathComponent("Sources/FaceText/Editing/ClusterStartRanges.swift"), atomically: true, encoding: .utf8)
+try source.write(to: root.appendingPathComponent("Sources/FaceText/Generated/ClusterStartRanges.swift"), atomically: true, encoding: .utf8)
 print("written")

@@ -1,4 +1,4 @@
-// Regenerates Sources/FaceText/Scanning/EmojiPropertyRanges.swift from the
+// Regenerates Sources/FaceText/Generated/EmojiPropertyRanges.swift from the
 // Swift standard library's own Unicode data (so the scanner agrees with
 // `Character`), as code point ranges that load without calling into the
 // stdlib's property tables at start-up. Run: swift scripts/generate-emoji-properties.swift
@@ -40,5 +40,5 @@ source += table("emoji", "Emoji.", ranges { $0.isEmoji })
 source += table("emojiPresentation", "Emoji_Presentation.", ranges { $0.isEmojiPresentation })
 source += table("graphemeExtend", "Grapheme_Extend.", ranges { $0.isGraphemeExtend })
 source += "}\n"
-try source.write(to: root.appendingPathComponent("Sources/FaceText/Scanning/EmojiPropertyRanges.swift"), atomically: true, encoding: .utf8)
+try source.write(to: root.appendingPathComponent("Sources/FaceText/Generated/EmojiPropertyRanges.swift"), atomically: true, encoding: .utf8)
 print("written (stdlib Unicode data knows U+1FAEA: \(version))")

@@ -26,19 +26,20 @@ public struct FaceRenderer: Sendable {
     /// that `emojiImages` writes (`1f600.png`); nil uses the style's image base,
     /// which prefixes the catalog's own images.
     public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false, emojiImageBase: String? = nil) {
-        self.init(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase, allowKernel: true)
+        self.init(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase, fastPaths: .all)
     }
 
-    /// A renderer that may be kept off ``BracketRenderKernel``, so tests can compare the two paths.
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String? = nil, allowKernel: Bool) {
+    /// A renderer with only the given fast paths (``BracketRenderKernel`` is
+    /// ``FastPaths/renderKernel``), so tests can compare it with the plain one.
+    package init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String? = nil, fastPaths: FastPaths) {
         self.catalog = catalog
         self.style = style
         let emojiImages = emojiImages && style != .unicode
         self.emojiImages = emojiImages
         self.emojiImageBase = emojiImageBase ?? style.imageBase
-        scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags])
+        scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags], fastPaths: fastPaths)
         writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: self.emojiImageBase,
-                              allowKernel: allowKernel)
+                              allowKernel: fastPaths.contains(.renderKernel))
     }
 
     /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use

@@ -17,8 +17,13 @@ public struct FaceScanner: Sendable {
 
     /// Creates a scanner for the given kinds of face (all of them by default).
     public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
+        self.init(catalog: catalog, recognizing: recognized, fastPaths: .all)
+    }
+
+    /// A scanner with only the given fast paths, so tests can compare it with the plain one.
+    package init(catalog: FaceCatalog, recognizing recognized: Recognized, fastPaths: FastPaths) {
         self.catalog = catalog
-        engine = ScanEngine(catalog: catalog, recognized: recognized)
+        engine = ScanEngine(catalog: catalog, recognized: recognized, fastPaths: fastPaths)
     }
 
     /// The tokens of a whole string.

@@ -55,7 +55,7 @@ import TestSupport
         // Tags that start with two other bytes are left to the general path.
         let twoOthers = FaceCatalog(faces: Self.otherCatalog.faces + [Face(tag: ":smile:", emoji: "\u{1F604}")])
         #expect(FaceRenderer(catalog: twoOthers).writer.kernel == nil)
-        #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, allowKernel: false).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, fastPaths: .all.subtracting(.renderKernel)).writer.kernel == nil)
         #expect(FaceRenderer(catalog: Self.edgeCatalog).writer.kernel != nil)
         // A tag holding a line feed is no bracketed tag the kernel's table can hold.
         let lineFeed = FaceCatalog(faces: Self.edgeCatalog.faces + [Face(tag: "[a\nb]", emoji: "\u{1F4A5}")])
@@ -149,7 +149,7 @@ import TestSupport
     private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         // Else the comparison would be of the general path with itself.
-        #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, allowKernel: true).writer.kernel != nil,
+        #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: .all).writer.kernel != nil,
                 sourceLocation: sourceLocation)
         let expected = render(input, catalog: catalog, style: style, kernel: false, chunkSize: max(input.count, 1))
         for chunkSize in [max(input.count, 1), 1, 2, 3, 7, 16, 17, 18, 33] {
@@ -160,7 +160,7 @@ import TestSupport
     }
 
     private func render(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle, kernel: Bool, chunkSize: Int) -> [UInt8] {
-        let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: false, allowKernel: kernel)
+        let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: kernel ? .all : .all.subtracting(.renderKernel))
         var stream = renderer.makeStream()
         var out: [UInt8] = []
         var start = 0

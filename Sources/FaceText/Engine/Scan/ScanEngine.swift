@@ -46,15 +46,15 @@ struct ScanEngine: Sendable {
     private let bracketTags: BracketTagTable?
     private let images: ImageReferenceMatcher
 
-    /// An engine; `fastPaths` off leaves out the emoji tables, emoji runs
-    /// and the bracketed-tag table (tags are then found in the trie), so
-    /// tests can compare the two.
-    init(catalog: FaceCatalog, recognized: Recognized, fastPaths: Bool = true) {
+    /// An engine with the given fast paths (all by default); tests turn
+    /// them off by name to compare each with its plain path (``FastPaths``).
+    init(catalog: FaceCatalog, recognized: Recognized, fastPaths: FastPaths = .all) {
         self.catalog = catalog
         self.recognized = recognized
-        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: fastPaths && recognized.contains(.emoji))
+        let tables = fastPaths.contains(.emojiTables) && recognized.contains(.emoji)
+        emoji = EmojiMatcher(emojiIndex: catalog.index.emojiIndex, precompute: tables)
         tagTrie = catalog.index.tagTrie
-        bracketTags = fastPaths ? catalog.index.bracketTags : nil
+        bracketTags = fastPaths.contains(.bracketTags) ? catalog.index.bracketTags : nil
         images = ImageReferenceMatcher(catalog: CatalogLookup(catalog: catalog))
         var classes = [UInt8](repeating: 0, count: 256)
         if recognized.contains(.tags) {
@@ -74,7 +74,7 @@ struct ScanEngine: Sendable {
         }
         let starts = (0..<256).filter { classes[$0] != 0 }
         singleStart = starts.count == 1 ? UInt8(starts[0]) : nil
-        emojiRuns = fastPaths && recognized.contains(.emoji) && classes[0xF0] == Self.emojiStart
+        emojiRuns = tables && fastPaths.contains(.emojiRuns) && classes[0xF0] == Self.emojiStart
         emojiRunsFromE2 = emojiRuns && classes[0xE2] & ~(Self.emojiStart | Self.keycapEnd) == 0
         emojiRunsOfKeycaps = emojiRuns && (0..<256).allSatisfy { !EmojiMatcher.isKeycapBase(UInt8($0)) || classes[$0] == 0 }
         // The second 256 entries: 1 for the bytes a run of emoji goes on with (see
@@ -87,13 +87,14 @@ struct ScanEngine: Sendable {
         }
         self.classes = classes
         singleEmojiSkip = recognized.contains(.emoji) && classes[0xEF] & Self.tagStart == 0 && classes[0xE2] & Self.tagStart == 0
-        var plainScalars = [UInt64](repeating: 0, count: fastPaths && singleEmojiSkip ? 0x2000 / 64 : 0)
+        let skipsPlain = fastPaths.contains(.plainScalars) && singleEmojiSkip
+        var plainScalars = [UInt64](repeating: 0, count: skipsPlain ? 0x2000 / 64 : 0)
         for index in plainScalars.isEmpty ? 0..<0 : 0..<0x2000 {
             let value = 0x2000 + UInt32(index)
             if EmojiProperties.flags(value) & EmojiProperties.emoji == 0 && value != 0x20E3 { plainScalars[index >> 6] |= 1 << (index & 63) }
         }
         self.plainScalars = plainScalars
-        skipsPlainScalars = fastPaths && singleEmojiSkip
+        skipsPlainScalars = skipsPlain
         bracketTagRuns = bracketTags != nil && classes[Int(UInt8(ascii: "["))] & Self.tagStart != 0
     }
 

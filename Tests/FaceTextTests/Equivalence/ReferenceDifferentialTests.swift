@@ -41,7 +41,7 @@ import TestSupport
     }
 
     static let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
-    static let plain = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .unknownTags], fastPaths: false)
+    static let plain = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .unknownTags], fastPaths: .none)
     static let reference = ReferenceScanner(catalog: catalog, unknownTags: true)
     static let emojiReference = ReferenceScanner(catalog: catalog, tags: false)
 

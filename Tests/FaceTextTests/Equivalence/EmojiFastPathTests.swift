@@ -123,7 +123,7 @@ import TestSupport
             + ["[哈哈]", "1\u{FE0F}", "©", "®\u{FE0F}", "©\u{1F3FB}"].map { Array($0.utf8) }
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
-            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: .none)
             for _ in 0..<200 {
                 var input: [UInt8] = []
                 for _ in 0..<Int.random(in: 1...40, using: &random) {
@@ -153,7 +153,7 @@ import TestSupport
         let followers = Self.followers + [Array("\u{1F469}".utf8), Array("\u{1F1F8}".utf8), Array("[哈哈]".utf8)]
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
-            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: .none)
             var remembered = 0
             for _ in 0..<60 {
                 let set = (0..<6).map { _ in clusters.randomElement(using: &random)! }
@@ -189,7 +189,7 @@ import TestSupport
             let pieces = tags.map { Array($0.utf8) } + tags.map { Array($0.utf8.dropLast()) } + tags.map { Array($0.utf8.dropFirst()) } + changed
                 + ["[", "]", "[[", "]]", "\n", "a", "好", "[一二三四五六七八九十一二三]", "[abcdefghijklmno]", "[abcdefghijklmnop]", "😀"].map { Array($0.utf8) }
             let fast = ScanEngine(catalog: catalog, recognized: .all)
-            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: .none)
             var found = 0
             for _ in 0..<150 {
                 var input: [UInt8] = []
@@ -242,7 +242,7 @@ import TestSupport
     private func expectSameTokensWithAndWithoutFastPaths(_ input: [UInt8]) {
         for catalog in [FaceCatalog.default, FaceCatalog.wechat, Self.sequences] {
             let fast = ScanEngine(catalog: catalog, recognized: .all)
-            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: false)
+            let full = ScanEngine(catalog: catalog, recognized: .all, fastPaths: .none)
             let expected = tokens(full, input, chunkSize: input.count)
             #expect(expected.filter { $0.kind == .emoji }.count > 1000)
             for chunkSize in [input.count, 7] {
