@@ -1,6 +1,6 @@
 /// A decoded catalog document, independent of the file format it came from
 /// (XML or binary property list, or JSON).
-public indirect enum CatalogValue: Sendable, Equatable {
+package indirect enum CatalogValue: Sendable, Equatable {
     /// Arrays and dictionaries may be nested this deep in a catalog document
     /// (a catalog needs five levels); deeper documents are refused before they
     /// are decoded.

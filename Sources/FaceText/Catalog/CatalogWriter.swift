@@ -1,6 +1,6 @@
 /// Writes faces as an XML property list catalog (the packages shape), which
 /// ``FaceCatalog/init(contentsOf:displayName:)`` reads back face for face.
-public enum CatalogWriter {
+package enum CatalogWriter {
     /// The XML property list of `packages`.
     public static func propertyList(_ packages: [(name: String, faces: [Face])]) -> String {
         var xml = """

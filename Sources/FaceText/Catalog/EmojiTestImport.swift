@@ -6,7 +6,7 @@
 /// let packages = try EmojiTestImport.packages(from: text)
 /// let plist = CatalogWriter.propertyList(packages)
 /// ```
-public enum EmojiTestImport {
+package enum EmojiTestImport {
     /// A problem in the file, with its 1-based line number.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var line: Int

@@ -10,7 +10,7 @@
 /// Whole numbers that fit in an `Int` become ``CatalogValue/integer(_:)``;
 /// other numbers ``CatalogValue/real(_:)``; `null` is ``CatalogValue/other(_:)``
 /// named "null".
-public struct JSONReader {
+package struct JSONReader {
     /// Arrays and objects may be nested this deep: ``CatalogValue/maximumDepth``.
     public static let maximumDepth = CatalogValue.maximumDepth
 

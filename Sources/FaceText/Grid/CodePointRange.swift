@@ -1,6 +1,6 @@
 /// Parsing of code point ranges written `1F600-1F64F`, `U+1F600-U+1F64F`,
 /// `0x1F600-0x1F64F`, `1F600..1F64F`, or a single code point `1F600`.
-public enum CodePointRange {
+package enum CodePointRange {
     /// The range written in `text`; rejects reversed ranges, values above
     /// U+10FFFF and ranges that include surrogates.
     public static func parse(_ text: String) throws(GridError) -> ClosedRange<UInt32> {

@@ -1,7 +1,7 @@
 /// Names of emoji by code point, as twemoji files them: lower-case hex joined
 /// by `-`, with U+FE0F dropped unless the sequence contains a ZWJ
 /// (`1f600`, `2764`, `1f468-200d-1f469-200d-1f467`).
-public enum EmojiName {
+enum EmojiName {
     /// The twemoji code name of an emoji (`😀` → `1f600`).
     public static func twemojiCode(of emoji: String) -> String {
         let scalars = emoji.unicodeScalars

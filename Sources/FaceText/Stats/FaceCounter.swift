@@ -1,7 +1,7 @@
 /// Counts tokens as they stream by, cheaply: faces by catalog index in an
 /// array, everything else (emoji without a face, unknown tags) by its bytes.
 /// ``stats`` turns the counts into ``FaceStats``.
-public struct FaceCounter: Sendable {
+struct FaceCounter: Sendable {
     public let catalog: FaceCatalog
     private var byFace: [Int]
     /// Emoji without a face, by their bytes as they came (U+FE0F is taken out

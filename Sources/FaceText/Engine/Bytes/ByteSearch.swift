@@ -7,7 +7,7 @@ import Darwin
 /// Finding and counting one byte value eight bytes at a time, for the short
 /// distances chat text is made of (a line of a few bytes), where a call to
 /// `memchr` per line costs more than the search itself.
-public enum ByteSearch {
+package enum ByteSearch {
     /// The bytes of `word` that are zero, flagged by their high bit. Only the
     /// lowest flag is sure: a byte above a zero byte may be flagged too.
     @inlinable @inline(__always)

@@ -186,7 +186,7 @@ public final class ByteBuffer {
 }
 
 /// A cursor writing into memory made ready by ``ByteBuffer/append(maximumCount:_:)``.
-public struct ByteWriter {
+package struct ByteWriter {
     /// Where the next byte goes.
     @usableFromInline var position: UnsafeMutablePointer<UInt8>
     @usableFromInline let start: UnsafeMutablePointer<UInt8>
