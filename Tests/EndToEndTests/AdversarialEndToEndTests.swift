@@ -77,7 +77,7 @@ import Testing
         ("skin tones", "yes '🏽' | tr -d '\\n' | head -c SIZE", false),
     ]
 
-    /// Time per MB at 1.2 and 4.8 MB within 2× (4× the input, under 8× the time), in both ways
+    /// Time per MB at 1.2 and 4.8 MB within 2.5× (4× the input, under 10× the time), in both ways
     /// a line is finished (kept lines are written a chunk at a time; `--json` and `--deleted`
     /// finish each line alone); memory flat where the line has breaks; one cluster of megabytes
     /// is held whole (its bytes are written, or not, only once the line ends), at most a few
@@ -88,7 +88,7 @@ import Testing
         for mode in ["", "--json"] {
             let small = try measure(generator.replacingOccurrences(of: "SIZE", with: "1200000") + " | facetext backspace \(mode)", runs: 1)
             let large = try measure(generator.replacingOccurrences(of: "SIZE", with: "4800000") + " | facetext backspace \(mode)", runs: 1)
-            #expect(large.seconds < max(small.seconds, 0.05) * 8, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
+            #expect(large.seconds < max(small.seconds, 0.05) * 10, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
             let growth = large.kilobytes - small.kilobytes
             #expect(growth < (hasBreaks ? 4_000 : 16_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
         }
