@@ -15,6 +15,6 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["FaceText"], path: "Tests/TestSupport"),
         .testTarget(name: "FaceTextTests", dependencies: ["FaceText", "TestSupport"]),
         .testTarget(name: "FaceTextCLITests", dependencies: ["FaceTextCLI", "FaceText", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["facetext"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["facetext", "TestSupport"]),
     ]
 )

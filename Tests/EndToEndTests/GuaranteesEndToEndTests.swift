@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README's Guarantees, through the real binary, on the inputs that once broke them:
 /// stray bytes before faces, emoji with marks after them, clusters too long to be
@@ -69,29 +70,10 @@ import Testing
         #expect(try run(["scan"], Array("\u{2388}\u{200D}😀\n".utf8)).text.isEmpty)
     }
 
-    /// A binary property list whose arrays each refer to the one before twice: `depth` levels.
-    static func billionLaughs(depth: Int) -> [UInt8] {
-        var objects: [[UInt8]] = [[0x51, 0x78]]         // object 0: the string "x"
-        for level in 1...depth { objects.append([0xA2, UInt8(level - 1), UInt8(level - 1)]) }
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let tableStart = bytes.count
-        for offset in offsets { bytes += [UInt8(offset)] }
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        for value in [objects.count, objects.count - 1, tableStart] {
-            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-        }
-        return bytes
-    }
-
     @Test func aCatalogThatExpandsToBillionsOfValuesIsRefusedAtOnce() throws {
         let file = NSTemporaryDirectory() + "facetext-bomb-\(getpid()).plist"
         defer { unlink(file) }
-        try Data(Self.billionLaughs(depth: 60)).write(to: URL(fileURLWithPath: file))
+        try Data(BinaryPlistWriter.billionLaughs(depth: 60)).write(to: URL(fileURLWithPath: file))
         let start = Date()
         let result = try BinaryRunner.run(["--catalog", file, "render"], stdin: Data("x\n".utf8))
         #expect(Date().timeIntervalSince(start) < 10)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FaceText
 
 /// Catalogs written by someone else: every broken one is a clear error (never
@@ -59,24 +60,6 @@ import Testing
         #expect(problems("bplist00garbage") != nil)
     }
 
-    /// A binary property list of arrays, each holding the one before: `depth` arrays around a string.
-    static func nestedBinaryPlist(depth: Int) -> [UInt8] {
-        func big(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
-        var objects: [[UInt8]] = [[0x51, 0x78]]         // object 0: the string "x"
-        for level in 1...depth { objects.append([0xA1] + big(level - 1)) }
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let tableStart = bytes.count
-        for offset in offsets { bytes += big(offset) }
-        bytes += [0, 0, 0, 0, 0, 0, 4, 4]
-        for value in [objects.count, objects.count - 1, tableStart] { bytes += [0, 0, 0, 0] + big(value) }
-        return bytes
-    }
-
     /// Nesting deeper than a decoder's stack can follow is refused, in every format, with one message.
     @Test(arguments: [5_000, 100_000])
     func deeplyNestedDocumentsAreRefusedNotACrash(depth: Int) {
@@ -85,7 +68,7 @@ import Testing
         #expect(problems(xml) == [refused])
         let openStep = String(repeating: "(", count: depth) + String(repeating: ")", count: depth)
         #expect(problems(openStep) == [refused])
-        #expect(problems(bytes: Self.nestedBinaryPlist(depth: depth)) == [refused])
+        #expect(problems(bytes: BinaryPlistWriter.nested(depth: depth)) == [refused])
         let json = problems(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(json == ["c: is not valid JSON (line 1, column \(CatalogValue.maximumDepth + 1): arrays and objects nested more than \(CatalogValue.maximumDepth) deep)"])
     }
@@ -94,7 +77,7 @@ import Testing
     @Test func nestingUpToTheLimitIsDecoded() {
         let depth = CatalogValue.maximumDepth
         let xml = Fixtures.xml(String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth))
-        for document in [Array(xml.utf8), Self.nestedBinaryPlist(depth: depth)] {
+        for document in [Array(xml.utf8), BinaryPlistWriter.nested(depth: depth)] {
             let found = problems(bytes: document)
             #expect(found != nil)
             #expect(found?.contains { $0.contains("nested more than") } == false)
