@@ -5,7 +5,7 @@ import Testing
 @Suite struct DefaultCatalogTests {
     @Test func theEmbeddedCatalogEqualsTheTopLevelFileFaceForFace() throws {
         let file = try FaceCatalog(contentsOf: Fixtures.root.appendingPathComponent("emoticons.plist"))
-        #expect(file.faces == FaceCatalog.default.faces, "run scripts/embed-catalog after editing emoticons.plist")
+        #expect(file.faces == FaceCatalog.default.faces, "run swift scripts/embed-catalog.swift after editing emoticons.plist")
     }
 
     @Test func itHoldsTheClassicFacesAndTheWholeEmoticonsBlock() {

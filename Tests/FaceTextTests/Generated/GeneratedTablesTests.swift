@@ -29,12 +29,12 @@ import Testing
     @Test func eastAsianWideIsTheWideAndFullwidthOfEastAsianWidthTxt() throws {
         let expected = try Self.codePoints(in: "EastAsianWidth.txt", values: ["W", "F"])
         #expect(expected.count > 100_000)
-        #expect(Self.members(of: EastAsianWide.table) == expected, "run scripts/generate-east-asian-width")
+        #expect(Self.members(of: EastAsianWide.table) == expected, "run swift scripts/generate-unicode-tables.swift")
     }
 
     @Test func extendedPictographicIsThatOfEmojiDataTxt() throws {
         let expected = try Self.codePoints(in: "emoji-data.txt", values: ["Extended_Pictographic"])
         #expect(expected.count > 3_000)
-        #expect(Self.members(of: ExtendedPictographic.table) == expected, "run scripts/generate-pictographic")
+        #expect(Self.members(of: ExtendedPictographic.table) == expected, "run swift scripts/generate-unicode-tables.swift")
     }
 }
