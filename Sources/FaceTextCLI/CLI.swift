@@ -114,7 +114,7 @@ public enum CLI {
     private static func misplaced(_ option: String, before rest: ArraySlice<String>) -> UsageError {
         let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
         if let command = rest.lazy.compactMap(CommandRegistry.command(named:)).first,
-           command.options.contains(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == String(name.prefix(2)) }) {
+           command.options.contains(where: { $0.spellings.contains(name.hasPrefix("--") ? name : String(name.prefix(2))) }) {
             return UsageError(.other("'\(name)' is an option of '\(command.name)': put it after the command name (facetext \(command.name) \(name) ...)."),
                               command: command)
         }

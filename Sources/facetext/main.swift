@@ -5,12 +5,11 @@ import Glibc
 
 // Broken pipes are reported as EPIPE and end the process the way cat does.
 signal(SIGPIPE, SIG_IGN)
-let baseContext = CommandContext(
+var context = CommandContext(
     environment: ProcessInfoLite.environment(prefix: "FACETEXT_"),
     stdin: FileDescriptorSource(descriptor: 0),
     stdout: FileDescriptorSink(descriptor: 1),
     stderr: FileDescriptorSink(descriptor: 2))
-var context = baseContext
 context.terminalWidth = TerminalSize.columns(descriptor: 1)
 let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
 if status == .brokenPipe {

@@ -45,7 +45,7 @@ enum BashCompletion {
         }
         text += "    esac\n    case \"$command\" in\n"
         text += "        \"\")\n"
-        text += "            if [[ $cur == -* ]]; then _facetext_words \"\(globals.flatMap(allSpellings).joined(separator: " "))\"\n"
+        text += "            if [[ $cur == -* ]]; then _facetext_words \"\(globals.flatMap(\.spellings).joined(separator: " "))\"\n"
         text += "            else _facetext_value commands; fi ;;\n"
         for command in CommandRegistry.all {
             text += "        \(command.name))\n"
@@ -58,7 +58,7 @@ enum BashCompletion {
                 }
                 text += "            esac\n"
             }
-            let unique = command.options.flatMap(allSpellings)
+            let unique = command.options.flatMap(\.spellings)
             text += "            if [[ $cur == -* ]]; then _facetext_words \"\(unique.joined(separator: " "))\"\n"
             text += "            else _facetext_value \(value(command.argumentCompletion)); fi ;;\n"
         }
@@ -67,11 +67,7 @@ enum BashCompletion {
     }
 
     private static func spellings(_ option: OptionSpec) -> String {
-        allSpellings(option).joined(separator: "|")
-    }
-
-    private static func allSpellings(_ option: OptionSpec) -> [String] {
-        (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
+        option.spellings.joined(separator: "|")
     }
 
     private static func value(_ completion: Completion) -> String {

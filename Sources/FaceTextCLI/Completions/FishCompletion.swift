@@ -18,7 +18,7 @@ enum FishCompletion {
         }
         for command in CommandRegistry.all {
             let condition = "__fish_seen_subcommand_from \(command.name)"
-            for option in ShellCompletion.ownOptions(command) where option.long != "help" {
+            for option in ShellCompletion.ownOptions(command) {
                 text += line(option, condition: condition)
             }
             text += "complete -c facetext -n \(quote(condition)) -l help -s h -d 'Show help information'\n"

@@ -20,7 +20,7 @@ enum ShellCompletion {
 
     /// A command's options other than the tool's global ones, which every command also takes.
     static func ownOptions(_ command: CommandSpec) -> [OptionSpec] {
-        command.options.filter { option in !CommandRegistry.globalOptions.contains { $0.long == option.long } || option.long == "help" }
+        command.options.filter { option in !CommandRegistry.globalOptions.contains { $0.long == option.long } }
     }
 
     /// The first sentence of a help text, for a one-line description.
@@ -29,12 +29,5 @@ enum ShellCompletion {
         if let end = text.firstRange(of: ". ") { text = String(text[..<end.lowerBound]) }
         if text.hasSuffix(".") { text.removeLast() }
         return text
-    }
-}
-
-extension CommandSpec {
-    /// The command's option that takes `option` as a flag: `-t` or `--to`.
-    func optionSpellings(_ option: OptionSpec) -> [String] {
-        (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
     }
 }

@@ -42,7 +42,7 @@ enum ZshCompletion {
 
     /// An `_arguments` spec: `'(-t --to)'{-t+,--to=}'[Output style]:style:(unicode html)'`.
     private static func spec(_ option: OptionSpec, exclusive: Bool) -> String {
-        let spellings = (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
+        let spellings = option.spellings
         let takesValue = !option.isFlag
         let forms = spellings.map { spelling in
             guard takesValue else { return spelling }

@@ -45,6 +45,9 @@ struct OptionSpec: Sendable {
 
     var isFlag: Bool { valueName == nil }
 
+    /// How it may be written: `-t` (if it has a short form) and `--to`.
+    var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ["--\(long)"] }
+
     /// The values a shell offers: the allowed values if there is a fixed set.
     var valueCompletion: Completion { allowedValues.map(Completion.words) ?? completion }
 

@@ -15,6 +15,12 @@ extension StatsReport {
     /// What a tag or emoji cell holds in the table and the TSV report when there is none.
     static let noTag = "-"
 
+    /// A row's tag and emoji: the key is the tag of `face` or an unknown `[…]` tag, else an emoji without a face.
+    static func cells(key: String, face: Face?) -> (tag: String?, emoji: String?) {
+        let isTag = face != nil || key.utf8.first == UInt8(ascii: "[")
+        return (isTag ? key : nil, face?.emoji ?? (isTag ? nil : key))
+    }
+
     func writeRecords(_ format: RecordFormat, catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
         if format == .tsv { try sink.write((byFile ? "file\t" : "") + "rank\tcount\tshare\ttag\temoji\n") }
         if byFile {
@@ -31,9 +37,7 @@ extension StatsReport {
         var text = ""
         for (index, entry) in stats.ranked.prefix(top ?? .max).enumerated() {
             let face = catalog.faceIndex(forTag: entry.key).map { catalog.faces[$0] }
-            let isTag = face != nil || entry.key.utf8.first == UInt8(ascii: "[")
-            let tag = isTag ? entry.key : nil
-            let emoji = face?.emoji ?? (isTag ? nil : entry.key)
+            let (tag, emoji) = Self.cells(key: entry.key, face: face)
             let tenths = Self.tenths(entry.count, of: stats.total)
             let share = "\(tenths / 10).\(tenths % 10)"
             switch format {

@@ -97,8 +97,9 @@ private struct TableRow {
     /// key being `face`'s tag (nil for a key of no face); the widths of its
     /// tag and emoji cells measured, or as the first pass found them.
     init(rank: Int, entry: (key: String, count: Int), total: Int, face: Face?, known: Known? = nil) {
-        isTag = face != nil || entry.key.utf8.first == UInt8(ascii: "[")
-        emoji = face?.emoji ?? (isTag ? "" : entry.key)
+        let cells = StatsReport.cells(key: entry.key, face: face)
+        isTag = cells.tag != nil
+        emoji = cells.emoji ?? ""
         (self.rank, count, key) = (rank, entry.count, entry.key)
         tenths = StatsReport.tenths(entry.count, of: total)
         if let known {
