@@ -94,8 +94,8 @@ private struct ListingSink: TokenSink {
     /// An emoji of a run: its line, with or without a face; nothing for one that is text (`©` without U+FE0F).
     /// (What the protocol's default does through ``consume(_:in:)``, written straight: through
     /// the token, `scan` was 3–5% slower on lines of emoji.)
-    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
-        guard face != EmojiMatcher.textCode else { return }
+    mutating func consumeRunCluster(face: FaceCode, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
+        guard face != .text else { return }
         writer.write(kind: ScanLineWriter.kindIndex(.emoji), face: face, offset: base &+ start,
                      text: UnsafeBufferPointer(start: bytes.baseAddress! + start, count: length), readable: bytes.count &- start,
                      line: line, to: &space)

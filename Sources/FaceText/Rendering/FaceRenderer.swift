@@ -185,7 +185,7 @@ struct RenderWriter: Sendable {
         let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         switch token.kind {
         case .tag:
-            if !replacements.append(Int(token.face), to: &out) { appendText(slice, to: &out) }
+            if !replacements.append(Int(token.face.rawValue), to: &out) { appendText(slice, to: &out) }
         case .emoji where emojiImages:
             // Marks the emoji's image does not show (`😃́`) stay after it, as text.
             let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
@@ -194,7 +194,7 @@ struct RenderWriter: Sendable {
             // The same bytes are the same emoji with the same face, so their image is kept by bytes.
             images.append(slice, to: &out) {
                 let emoji = String(decoding: slice, as: UTF8.self)
-                let face = token.face >= 0 ? catalog.faces[Int(token.face)] : nil
+                let face = token.face.isFace ? catalog.faces[Int(token.face.rawValue)] : nil
                 return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", base: emojiImageBase, face: face,
                                                 emoji: emoji, alt: emoji, style: style).utf8)
             }

@@ -51,8 +51,8 @@ struct TagWriter: Sendable {
 
     @inline(__always)
     func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
-        if token.kind != .text && token.face >= 0 {
-            _ = tags.append(Int(token.face), to: &out)
+        if token.kind != .text, let face = token.face.faceIndex {
+            _ = tags.append(face, to: &out)
             if token.kind == .emoji {
                 // Marks the face does not stand for (`😃́`) stay after its tag.
                 let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
@@ -63,16 +63,16 @@ struct TagWriter: Sendable {
         }
     }
 
-    /// Writes a cluster of a run of emoji: its tag (`face` not negative) or
+    /// Writes a cluster of a run of emoji: its tag (for a face) or
     /// its own bytes. `roomy`: 32 bytes are known to be readable from `start`.
     @inline(__always)
-    func writeRunCluster(face: Int32, start: Int, length: Int, from bytes: UnsafeBufferPointer<UInt8>, roomy: Bool,
+    func writeRunCluster(face: FaceCode, start: Int, length: Int, from bytes: UnsafeBufferPointer<UInt8>, roomy: Bool,
                          to out: inout OutputBuffer) {
         // Its own bytes are copied 32 at a time: that many must be there.
         if roomy || start &+ 32 <= bytes.count,
-           tags.append(Int(face), if: face >= 0, else: UnsafeRawPointer(bytes.baseAddress! + start), length: length, to: &out) {
+           tags.append(Int(face.rawValue), if: face.isFace, else: UnsafeRawPointer(bytes.baseAddress! + start), length: length, to: &out) {
             return
         }
-        write(RawToken(kind: face < 0 ? .text : .emoji, face: face, start: start, end: start + length), from: bytes, to: &out)
+        write(RawToken(kind: face.isFace ? .emoji : .text, face: face, start: start, end: start + length), from: bytes, to: &out)
     }
 }

@@ -111,7 +111,7 @@ public struct TransformStream: Sendable {
         }
 
         @inline(__always)
-        mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func consumeRunCluster(face: FaceCode, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
             writer.writeRunCluster(face: face, start: start, length: length, from: bytes, roomy: roomy, to: &out)
         }
     }

@@ -115,7 +115,7 @@ struct TokenCollector: TokenSink {
         if token.kind == .text, let last = tokens.last, last.kind == .text, last.range.upperBound == range.lowerBound {
             tokens[tokens.count - 1].range = last.range.lowerBound..<range.upperBound
         } else {
-            tokens.append(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, range))
+            tokens.append(Token(token.kind, face: token.face.faceIndex, range))
         }
     }
 }

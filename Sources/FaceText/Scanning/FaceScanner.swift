@@ -100,7 +100,7 @@ private struct HandlerSink<Handler: TokenHandler>: TokenSink {
     mutating func willScan(from offset: Int) { base = offset }
 
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-        handler.handle(Token(token.kind, face: token.face >= 0 ? Int(token.face) : nil, (base + token.start)..<(base + token.end)),
+        handler.handle(Token(token.kind, face: token.face.faceIndex, (base + token.start)..<(base + token.end)),
                        UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
     }
 }

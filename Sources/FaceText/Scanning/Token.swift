@@ -52,9 +52,9 @@ public struct Recognized: OptionSet, Sendable, Hashable {
 /// A token as the engine reports it: offsets relative to the scanned buffer.
 struct RawToken {
     var kind: Token.Kind
-    /// The face's index; negative for none (-1, or for a sink that asked
-    /// for them, the number of a cluster without a face: ``ClusterMemo/facelessID(_:)``).
-    var face: Int32
+    /// The face, or none (for a sink that asked for them, with the number
+    /// of a cluster without a face: ``FaceCode/faceless(_:)``).
+    var face: FaceCode
     var start: Int
     var end: Int
 }
@@ -66,7 +66,7 @@ protocol TokenSink {
     static var wantsFacelessEmoji: Bool { get }
 
     /// Whether an emoji without a face that was met before may come with the
-    /// number of its spelling as its face (see ``ClusterMemo/facelessID(_:)``),
+    /// number of its spelling as its face (see ``FaceCode/faceless(_:)``),
     /// so that it can be counted without reading its bytes.
     static var wantsFacelessIDs: Bool { get }
 
@@ -91,11 +91,11 @@ protocol TokenSink {
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>)
 
     /// A cluster of a run of emoji, for a sink that ``takesRunClusters``:
-    /// `face` is its face, or negative for none or for text
-    /// (``EmojiMatcher/textCode``: `©` without U+FE0F). `roomy`: at least
+    /// `face` is its face, ``FaceCode/noFace`` (or a number) for none, or
+    /// ``FaceCode/text`` for text (`©` without U+FE0F). `roomy`: at least
     /// ``ClusterMemo/window`` bytes are readable from `start` (as for most
     /// clusters of a run), so that a sink that reads ahead need not check.
-    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>)
+    mutating func consumeRunCluster(face: FaceCode, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>)
 
     /// The line ending (LF or CR LF, `start..<end`) between two lines of
     /// emoji that make one run, for a sink that ``takesRunClusters``: text,
@@ -115,14 +115,14 @@ extension TokenSink {
 
     /// By default, an emoji token, with or without a face; nothing for a cluster that is text.
     @inline(__always)
-    mutating func consumeRunCluster(face: Int32, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
-        guard face != EmojiMatcher.textCode else { return }
+    mutating func consumeRunCluster(face: FaceCode, start: Int, length: Int, roomy: Bool, in bytes: UnsafeBufferPointer<UInt8>) {
+        guard face != .text else { return }
         consume(RawToken(kind: .emoji, face: face, start: start, end: start + length), in: bytes)
     }
 
     /// By default, a text token.
     @inline(__always)
     mutating func consumeLineEnding(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        consume(RawToken(kind: .text, face: -1, start: start, end: end), in: bytes)
+        consume(RawToken(kind: .text, face: .noFace, start: start, end: end), in: bytes)
     }
 }

@@ -27,7 +27,7 @@ struct FaceCounter: Sendable {
     /// if any, must be an index into the catalog's faces.
     public mutating func add(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) {
         precondition(token.face.map { $0 < byFace.count } ?? true, "face \(token.face ?? 0) is not in the catalog")
-        withSink { $0.consume(RawToken(kind: token.kind, face: Int32(token.face ?? -1), start: 0, end: bytes.count), in: bytes) }
+        withSink { $0.consume(RawToken(kind: token.kind, face: FaceCode(found: token.face.map(Int32.init)), start: 0, end: bytes.count), in: bytes) }
     }
 
     /// The counts so far, keyed by canonical tag or by emoji.
@@ -185,9 +185,9 @@ extension FaceCounter {
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
-            if token.face >= 0 {
-                byFace![Int(token.face)] += 1
-            } else if let id = ClusterMemo.facelessID(token.face), id < byFaceless.count {
+            if token.face.isFace {
+                byFace![Int(token.face.rawValue)] += 1
+            } else if let id = token.face.facelessNumber, id < byFaceless.count {
                 byFaceless[id] += 1
             } else if token.kind == .emoji {
                 // Without a number (or one given within this chunk): one scalar by

@@ -5,7 +5,7 @@ import Testing
     /// Keeps a head of `text` (its bytes, then a tail of one byte), as the writer would.
     private func keep(_ text: [UInt8], in heads: ScanLineHeads) {
         text.withUnsafeBufferPointer { text in
-            _ = heads.keep(kind: 1, face: -1, text: text, readable: text.count, maximumCount: text.count + 1) { writer in
+            _ = heads.keep(kind: 1, face: .noFace, text: text, readable: text.count, maximumCount: text.count + 1) { writer in
                 writer.put(text)
                 let headCount = writer.count
                 writer.put(word: 0x0A, count: 1)
@@ -16,7 +16,7 @@ import Testing
 
     private func isKept(_ text: [UInt8], in heads: ScanLineHeads) -> Bool {
         text.withUnsafeBufferPointer { text in
-            guard let parts = heads.parts(kind: 1, face: -1, text: text, readable: text.count) else { return false }
+            guard let parts = heads.parts(kind: 1, face: .noFace, text: text, readable: text.count) else { return false }
             return Array(parts.head) == Array(text)
         }
     }

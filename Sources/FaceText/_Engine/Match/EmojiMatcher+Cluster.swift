@@ -6,7 +6,7 @@ extension EmojiMatcher {
     /// The emoji cluster at `start` in one pass over its scalars, for the
     /// shapes chat text is made of: a scalar of U+2000–U+2FFF or
     /// U+1F000–U+1FFFF, maybe with U+FE0F or a skin tone; ZWJ sequences of such
-    /// pictographs; flags; keycaps. Returns its length and face (-1 for none)
+    /// pictographs; flags; keycaps. Returns its length and face (``FaceCode/noFace`` for none)
     /// when it is an emoji, exactly as ``match(in:at:isFinal:)`` would; nil for
     /// anything else (text, other shapes, too near the end of `bytes`), which
     /// the other paths then decide.
@@ -15,7 +15,7 @@ extension EmojiMatcher {
     /// with word stores on the way, so the common shapes take few branches
     /// whose outcome depends on the text.
     @inline(__always)
-    func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: Int32)? {
+    func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (length: Int, face: FaceCode)? {
         guard start + Self.clusterWindow <= bytes.count, hasBlockTables else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + start)
         let first = raw.unalignedUnit()
@@ -27,8 +27,8 @@ extension EmojiMatcher {
         return blockCodes.withUnsafeBufferPointer { codes in
             blockFlags.withUnsafeBufferPointer { flags in
                 let code = codes[entry]
-                if code == Self.slowCode { return flag(raw, start, bytes) }
-                guard code >= Self.textCode else { return nil }           // not an emoji, or an extender
+                if code == .regionalIndicator { return flag(raw, start, bytes) }
+                guard code.isCluster else { return nil }           // not an emoji, or an extender
                 var key = FixedKey()
                 _ = key.append(first, length: firstLength)
                 var offset = firstLength
@@ -59,22 +59,22 @@ extension EmojiMatcher {
                 }
                 guard let extends = mayExtend(bytes, at: start + offset), !extends else { return nil }
                 if single {
-                    if code >= 0 { return (offset, code) }
-                    return code == Self.noFace || qualified ? (offset, -1) : nil
+                    if code.cluster.isFace { return (offset, code.cluster) }
+                    return code.cluster == .noFace || qualified ? (offset, .noFace) : nil
                 }
                 let face = key.withBytes { emojiIndex.sequenceValue(for: $0) }
-                return (offset, face ?? -1)
+                return (offset, FaceCode(found: face))
             }
         }
     }
 
     /// A flag (two regional indicators) at `raw` that nothing extends, or nil.
     @inline(__always)
-    private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: Int32)? {
+    private func flag(_ raw: UnsafeRawPointer, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, face: FaceCode)? {
         guard Self.isRegionalIndicator(raw.unalignedUnit(at: 4)),
               let extends = mayExtend(bytes, at: start + 8), !extends else { return nil }
         let face = emojiIndex.sequenceValue(for: UnsafeRawBufferPointer(start: raw, count: 8))
-        return (8, face ?? -1)
+        return (8, FaceCode(found: face))
     }
 }
 

@@ -85,11 +85,11 @@ extension EmojiMatcher {
     /// once its trailing non-emoji marks are set aside, it is that face, the
     /// marks with it: a face token is always a whole cluster.
     func classify(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, markStart: Int, qualified: Bool) -> Match {
-        if let face = lookup(bytes, start, end) { return .emoji(length: end - start, face: face) }
+        if let face = lookup(bytes, start, end) { return .emoji(length: end - start, face: FaceCode(face: face)) }
         if markStart < end, let face = lookup(bytes, start, markStart) {
-            return .emoji(length: end - start, face: face)
+            return .emoji(length: end - start, face: FaceCode(face: face))
         }
-        return qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
+        return qualified ? .emoji(length: end - start, face: .noFace) : .text(length: end - start)
     }
 
     @inline(__always)

@@ -14,7 +14,7 @@ extension EmojiMatcher {
         let count = bytes.count
         guard start + 4 < count, hasBlockTables else { return nil }
         let lead = bytes[start]
-        var code: Int32
+        var code: ScalarCode
         var end: Int
         if lead == 0xF0 {
             guard let looked = code1F(UnsafeRawPointer(bytes.baseAddress! + start).unalignedUnit()) else { return nil }
@@ -33,8 +33,8 @@ extension EmojiMatcher {
         } else {
             return nil
         }
-        if code == Self.noneCode || code == Self.extendCode { return Match.none }
-        if code == Self.slowCode {
+        if code == .notEmoji || code == .extender { return Match.none }
+        if code == .regionalIndicator {
             // A regional indicator: a flag when another one follows.
             guard end + 3 < count,
                   Self.isRegionalIndicator(UnsafeRawPointer(bytes.baseAddress! + end).unalignedUnit()) else { return nil }
@@ -51,8 +51,8 @@ extension EmojiMatcher {
         }
         guard let extends = mayExtend(bytes, at: end) else { return nil }
         if extends { return joinedSequence(bytes, start) }
-        if code >= 0 { return .emoji(length: end - start, face: code) }
-        return code == Self.noFace || qualified ? .emoji(length: end - start, face: -1) : .text(length: end - start)
+        if code.cluster.isFace { return .emoji(length: end - start, face: code.cluster) }
+        return code.cluster == .noFace || qualified ? .emoji(length: end - start, face: .noFace) : .text(length: end - start)
     }
 
     /// A keycap (`1`, maybe U+FE0F, U+20E3) that nothing extends; nil for anything else.
@@ -69,7 +69,7 @@ extension EmojiMatcher {
         // Looked up without U+FE0F, as the catalog's emoji are.
         var key = (UInt32(bytes[start]) | 0xA383_E200).littleEndian     // base, E2 83 A3
         let face = withUnsafeBytes(of: &key) { emojiIndex.sequenceValue(for: $0) }
-        return .emoji(length: end - start, face: face ?? -1)
+        return .emoji(length: end - start, face: FaceCode(found: face))
     }
 
     /// Two four-byte scalars that make one emoji (a flag, or a base and a skin
@@ -79,7 +79,7 @@ extension EmojiMatcher {
         guard let extends = mayExtend(bytes, at: end) else { return nil }
         if extends { return joinedSequence(bytes, start) }
         let face = emojiIndex.sequenceValue(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-        return .emoji(length: end - start, face: face ?? -1)
+        return .emoji(length: end - start, face: FaceCode(found: face))
     }
 
     /// A ZWJ sequence of pictographs from the two blocks, each maybe followed
@@ -122,7 +122,7 @@ extension EmojiMatcher {
             return nil
         }
         let face = key.withBytes { emojiIndex.sequenceValue(for: $0) }
-        return .emoji(length: index - start, face: face ?? -1)
+        return .emoji(length: index - start, face: FaceCode(found: face))
     }
 
     /// Whether four bytes in memory order begin with U+FE0F (EF B8 8F).
@@ -173,7 +173,7 @@ extension EmojiMatcher {
         guard index &+ 3 < bytes.count else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + index).unalignedUnit()
         if let (entry, _) = Self.blockUnit(raw), hasBlockTables {
-            return blockCodes.withUnsafeBufferPointer { $0[entry] } == Self.extendCode
+            return blockCodes.withUnsafeBufferPointer { $0[entry] } == .extender
         }
         let lead = bytes[index]
         // ASCII, U+0080–U+02FF (lead bytes C2–CB: Latin-1 and letters, before the combining marks)
@@ -189,27 +189,27 @@ extension EmojiMatcher {
     /// (any other scalar), so that the caller takes its slower path.
     /// (`codes` is ``blockCodes``, held by the caller for a whole loop.)
     @inline(__always)
-    static func surelyEnds(_ raw: UInt32, codes: UnsafeBufferPointer<Int32>) -> Bool {
+    static func surelyEnds(_ raw: UInt32, codes: UnsafeBufferPointer<ScalarCode>) -> Bool {
         let word = UInt32(littleEndian: raw)
         let lead = word & 0xFF
         if lead < 0x80 || lead &- 0xE4 < 6 { return true }
         // Else U+0080–U+02FF (C2–CB, © and ® among them), which hold no extender (tested).
         guard let (entry, _) = blockUnit(raw) else { return lead &- 0xC2 < 10 }
-        return codes[entry] != extendCode
+        return codes[entry] != .extender
     }
 
     /// A single scalar of the two blocks (table entry `entry`), maybe with
     /// U+FE0F (`qualified`; `length` bytes in all), as a cluster of a run,
     /// when what follows is known not to extend it: its length and face,
-    /// ``noFace`` for an emoji without one, ``textCode`` for text (a scalar
+    /// ``FaceCode/noFace`` for an emoji without one, ``FaceCode/text`` for text (a scalar
     /// of text style without U+FE0F); nil for a scalar that is no emoji, or one that extends.
     /// (`codes` is ``blockCodes``, held by the caller for a whole loop.)
     @inline(__always)
-    static func lone(entry: Int, length: Int, qualified: Bool, codes: UnsafeBufferPointer<Int32>) -> (length: Int, face: Int32)? {
+    static func lone(entry: Int, length: Int, qualified: Bool, codes: UnsafeBufferPointer<ScalarCode>) -> (length: Int, face: FaceCode)? {
         let code = codes[entry]
-        guard code >= textCode else { return nil }
+        guard code.isCluster else { return nil }
         // With U+FE0F, a scalar of text style is an emoji (without a face, or it would have one).
-        return (length, qualified && code == textCode ? noFace : code)
+        return (length, qualified && code.cluster == .text ? .noFace : code.cluster)
     }
 
     /// `mayExtend` for the rarer lead bytes: the scalar decoded and looked up.

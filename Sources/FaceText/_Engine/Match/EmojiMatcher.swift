@@ -11,7 +11,7 @@ struct EmojiMatcher: Sendable {
         /// Not the start of an emoji; advance one byte.
         case none
         /// An emoji cluster of `length` bytes; `face` is its catalog face or -1.
-        case emoji(length: Int, face: Int32)
+        case emoji(length: Int, face: FaceCode)
         /// A cluster of `length` bytes that is not an emoji (or too long): text.
         case text(length: Int)
         case needMore
@@ -20,12 +20,10 @@ struct EmojiMatcher: Sendable {
     let emojiIndex: ByteKeyTable
     /// For each scalar of U+2000–U+2FFF (E2 xx xx, entries 0–4095) and
     /// U+1F000–U+1FFFF (F0 9F xx xx, entries 4096–8191), where emoji live, the
-    /// match of that scalar alone, precomputed: its face, or ``noFace``,
-    /// ``textCode``, ``noneCode``, ``slowCode``, or ``extendCode`` for a
-    /// scalar that extends a cluster. Index with ``blockUnit(_:)``. Two
+    /// match of that scalar alone, precomputed (``ScalarCode``). Index with ``blockUnit(_:)``. Two
     /// entries follow for `©` and `®` (``copyrightEntry``), the only emoji
     /// below U+2000 but the keycap bases.
-    let blockCodes: [Int32]
+    let blockCodes: [ScalarCode]
     /// The emoji properties (``EmojiProperties``) of the same scalars, read
     /// without the lazy-global check of the shared tables.
     let blockFlags: [UInt8]
@@ -34,8 +32,6 @@ struct EmojiMatcher: Sendable {
     let hasBlockTables: Bool
     /// The entry of `©` (U+00A9) in ``blockCodes`` and ``blockFlags``; `®` (U+00AE) has the next.
     static let copyrightEntry = 8192
-    static let noFace: Int32 = -1, textCode: Int32 = -2, noneCode: Int32 = -3, slowCode: Int32 = -4
-    static let extendCode: Int32 = -5
 
     typealias P = EmojiProperties
 
@@ -49,7 +45,7 @@ struct EmojiMatcher: Sendable {
         }
         // One plain loop: this runs at every start of the command-line tool.
         var flags = [UInt8](repeating: 0, count: Self.copyrightEntry + 2)
-        var codes = [Int32](repeating: 0, count: Self.copyrightEntry + 2)
+        var codes = [ScalarCode](repeating: .notEmoji, count: Self.copyrightEntry + 2)
         flags.withUnsafeMutableBufferPointer { flags in
             codes.withUnsafeMutableBufferPointer { codes in
                 for entry in 0..<Self.copyrightEntry + 2 {
@@ -65,10 +61,10 @@ struct EmojiMatcher: Sendable {
         blockCodes = codes
     }
 
-    static func code(of value: UInt32, flags: UInt8, _ emojiIndex: ByteKeyTable) -> Int32 {
-        if flags & P.regionalIndicator != 0 { return slowCode }
-        if flags & P.extend != 0 || value == P.zwj { return extendCode }
-        if flags & P.emoji == 0 { return noneCode }
+    static func code(of value: UInt32, flags: UInt8, _ emojiIndex: ByteKeyTable) -> ScalarCode {
+        if flags & P.regionalIndicator != 0 { return .regionalIndicator }
+        if flags & P.extend != 0 || value == P.zwj { return .extender }
+        if flags & P.emoji == 0 { return .notEmoji }
         // The scalar's UTF-8 bytes (two for © and ®, else three or four), without a String.
         var utf8 = value < 0x800
             ? (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
@@ -78,8 +74,8 @@ struct EmojiMatcher: Sendable {
         utf8 = utf8.littleEndian
         let length = value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
         let face = withUnsafeBytes(of: &utf8) { emojiIndex.value(for: UnsafeRawBufferPointer(rebasing: $0[..<length])) }
-        if let face { return face }
-        return flags & P.presentation != 0 ? noFace : textCode
+        if let face { return ScalarCode(FaceCode(face: face)) }
+        return ScalarCode(flags & P.presentation != 0 ? .noFace : .text)
     }
 
     /// The table entry and length of a scalar of the two blocks given as its
@@ -114,52 +110,52 @@ struct EmojiMatcher: Sendable {
     }
 
     /// An emoji of U+1F000–U+1FFFF at `start` that the fast path decides as
-    /// an emoji (its length and face, -1 for none), or nil for anything else:
+    /// an emoji (its length and face, ``FaceCode/noFace`` for none), or nil for anything else:
     /// the same answer as ``match(in:at:isFinal:)``, in fewer steps. `code` is
     /// the table code of the scalar at `start` when a previous call gave it
     /// back as `next` (the code of the scalar that follows, if in the block).
     @inline(__always)
     func fourByteEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-                       code known: Int32?) -> (length: Int, face: Int32, next: Int32?)? {
+                       code known: ScalarCode?) -> (length: Int, face: FaceCode, next: ScalarCode?)? {
         let count = bytes.count
         // The scalar after the emoji (and U+FE0F) is read whole: at least eight bytes must be there.
         guard start &+ 7 < count, hasBlockTables else { return nil }
         let base = UnsafeRawPointer(bytes.baseAddress!)
-        let code: Int32
+        let code: ScalarCode
         if let known {
             code = known
         } else {
             guard let looked = code1F(base.unalignedUnit(at: start)) else { return nil }
             code = looked
         }
-        guard code >= Self.noFace else { return nil }
+        guard code.isEmoji else { return nil }
         var end = start &+ 4
         if UInt32(littleEndian: base.unalignedUnit(at: end)) & 0xFF_FFFF == 0x8F_B8EF {
             end = start &+ 7        // U+FE0F
             guard end &+ 3 < count else { return nil }
         }
         if let next = code1F(base.unalignedUnit(at: end)) {
-            return next == Self.extendCode ? nil : (end &- start, code, next)
+            return next == .extender ? nil : (end &- start, code.cluster, next)
         }
         guard let extends = mayExtend(bytes, at: end), !extends else { return nil }
-        return (end &- start, code, nil)
+        return (end &- start, code.cluster, nil)
     }
 
     /// An emoji right after another face, as ``match(in:at:isFinal:)`` would
     /// find it, or nil: when it starts with F0, with E2 when `e2` allows, or
     /// with a keycap base when `keycaps` does, whatever the fast paths decide
-    /// is an emoji, with its face (-1 for none), or a single scalar that is
-    /// text (`©` without U+FE0F), with face ``textCode``. (A lone scalar of
+    /// is an emoji, with its face (``FaceCode/noFace`` for none), or a single scalar that is
+    /// text (`©` without U+FE0F), with ``FaceCode/text``. (A lone scalar of
     /// U+1F000–U+1FFFF is quicker through ``fourByteEmoji(in:at:code:)``.)
     @inline(__always)
-    func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, e2: Bool, keycaps: Bool) -> (length: Int, face: Int32)? {
+    func runEmoji(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, e2: Bool, keycaps: Bool) -> (length: Int, face: FaceCode)? {
         guard start < bytes.count else { return nil }
         let lead = bytes[start]
         guard mayStartRun(lead, e2: e2, keycaps: keycaps) else { return nil }
         if let found = cluster(in: bytes, at: start) { return found }
         switch simpleEmoji(bytes, start) {
         case .emoji(let length, let face)?: return (length, face)
-        case .text(let length)? where lead >= 0x80: return (length, Self.textCode)     // never a lone regional indicator here
+        case .text(let length)? where lead >= 0x80: return (length, .text)     // never a lone regional indicator here
         default: return nil
         }
     }
@@ -178,14 +174,14 @@ struct EmojiMatcher: Sendable {
 
     /// The table code of a scalar E2 `b1` `b2`, or nil if those are not continuation bytes.
     @inline(__always)
-    func code2(_ b1: UInt8, _ b2: UInt8) -> Int32? {
+    func code2(_ b1: UInt8, _ b2: UInt8) -> ScalarCode? {
         guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
         return blockCodes.withUnsafeBufferPointer { $0[Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)] }
     }
 
     /// The table code of a scalar F0 9F xx xx given as four bytes in memory order, or nil for other bytes.
     @inline(__always)
-    func code1F(_ raw: UInt32) -> Int32? {
+    func code1F(_ raw: UInt32) -> ScalarCode? {
         let word = UInt32(littleEndian: raw)
         guard word & 0xC0C0_FFFF == 0x8080_9FF0 else { return nil }      // F0 9F, then two continuation bytes
         return blockCodes.withUnsafeBufferPointer { $0[4096 | Int(word >> 10 & 0xFC0) | Int(word >> 24 & 0x3F)] }

@@ -17,7 +17,7 @@ import Glibc
 /// one face of the same length each keep a slot of the set.
 ///
 /// An emoji without a face that its stream's scanner numbered (see
-/// ``ClusterMemo/facelessID(_:)``) is found by its number instead, in a
+/// ``FaceCode/faceless(_:)``) is found by its number instead, in a
 /// table of ``numbers`` entries: no hash, no compare. The numbers are
 /// those of one stream: ``forgetNumbers()`` when another starts.
 final class ScanLineHeads {
@@ -102,7 +102,7 @@ final class ScanLineHeads {
 
     /// The parts kept for this kind, face and text, if any.
     @inline(__always)
-    func parts(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, readable: Int) -> Parts? {
+    func parts(kind: UInt8, face: FaceCode, text: UnsafeBufferPointer<UInt8>, readable: Int) -> Parts? {
         let count = text.count
         guard count > 0, count <= Self.longestText else { return nil }
         let key = Self.key(kind, face: face, count: count)
@@ -124,7 +124,7 @@ final class ScanLineHeads {
     /// at most `maximumCount` bytes, the head then the tail, and returns where
     /// the text starts in the head and the head's size. The text must need
     /// no JSON escape and be 1 to ``longestText`` bytes.
-    func keep(kind: UInt8, face: Int32, text: UnsafeBufferPointer<UInt8>, readable: Int, maximumCount: Int,
+    func keep(kind: UInt8, face: FaceCode, text: UnsafeBufferPointer<UInt8>, readable: Int, maximumCount: Int,
               _ build: (inout ByteWriter) -> (textOffset: Int, headCount: Int)) -> Parts {
         if used + maximumCount > Self.storeCapacity {
             used = 0
@@ -176,8 +176,8 @@ final class ScanLineHeads {
     }
 
     @inline(__always)
-    private static func key(_ kind: UInt8, face: Int32, count: Int) -> UInt64 {
-        UInt64(count) | UInt64(kind) << 8 | UInt64(UInt32(bitPattern: face &+ 1)) << 16
+    private static func key(_ kind: UInt8, face: FaceCode, count: Int) -> UInt64 {
+        UInt64(count) | UInt64(kind) << 8 | UInt64(UInt32(bitPattern: face.rawValue &+ 1)) << 16
     }
 
     /// The first slot of the set of two where this text may be kept.

@@ -39,16 +39,16 @@ struct ScanLineWriter {
     }
 
     /// Writes the line of a face (`kind` as ``kindIndex(_:)`` gives it,
-    /// `face` negative for none, or the number of an emoji without a face)
+    /// `face` a face, none, or the number of an emoji without a face)
     /// found at `offset` of the current file, on line `line`. `text` is its
     /// bytes, and `readable` how many bytes may be read from the start of
     /// `text` (at least its length).
     @inline(__always)
-    func write(kind: UInt8, face: Int32, offset: Int, text bytes: UnsafeBufferPointer<UInt8>, readable: Int,
+    func write(kind: UInt8, face: FaceCode, offset: Int, text bytes: UnsafeBufferPointer<UInt8>, readable: Int,
                line: Int, to out: inout LineSpace) {
         let (high, low) = offset.quotientAndRemainder(dividingBy: 10_000)
         if line != place.line || high != place.high { place.set(line: line, high: high) }
-        let number = ClusterMemo.facelessID(face)
+        let number = face.facelessNumber
         if let parts = (number.flatMap { heads.parts(number: $0) }) ?? foundParts(kind: kind, face: face, bytes, readable: readable, number: number) {
             var writer = ByteWriter(at: out.room(parts.head.count + place.bytes.count + 256))
             // Heads of faces are 80 or 96 bytes long, nearly all: six blocks (eight cost `scan` 3–4% on face-dense input).
@@ -63,9 +63,9 @@ struct ScanLineWriter {
     }
 
     /// Writes a line piece by piece: for a text too long to keep, or escaped.
-    private func writeUnkept(kind: UInt8, face: Int32, low: Int, high: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+    private func writeUnkept(kind: UInt8, face: FaceCode, low: Int, high: Int, _ bytes: UnsafeBufferPointer<UInt8>,
                              to out: inout LineSpace) {
-        let face = face >= 0 ? Int(face) : nil
+        let face = face.faceIndex
         var writer = ByteWriter(at: out.room(partsSize(face, textCount: JSONText.escapedSize(bytes.count)) + place.bytes.count + 64))
         _ = writeHead(kind, face, text: bytes, escaping: true, to: &writer)
         writer.put(place.bytes)
@@ -77,7 +77,7 @@ struct ScanLineWriter {
     /// The parts of this token's line kept or built and kept, when its text
     /// can be kept (plain and short); found by `number` from now on, if any.
     @inline(__always)
-    private func foundParts(kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>, readable: Int,
+    private func foundParts(kind: UInt8, face: FaceCode, _ text: UnsafeBufferPointer<UInt8>, readable: Int,
                             number: Int?) -> ScanLineHeads.Parts? {
         guard let parts = heads.parts(kind: kind, face: face, text: text, readable: readable)
             ?? keptParts(kind: kind, face: face, text, readable: readable) else { return nil }
@@ -86,9 +86,9 @@ struct ScanLineWriter {
     }
 
     /// The parts of this token's line built and kept, when its text can be kept (plain and short).
-    private func keptParts(kind: UInt8, face: Int32, _ text: UnsafeBufferPointer<UInt8>, readable: Int) -> ScanLineHeads.Parts? {
+    private func keptParts(kind: UInt8, face: FaceCode, _ text: UnsafeBufferPointer<UInt8>, readable: Int) -> ScanLineHeads.Parts? {
         guard text.count > 0, text.count <= ScanLineHeads.longestText, JSONText.isVerbatim(text) else { return nil }
-        let faceIndex = face >= 0 ? Int(face) : nil
+        let faceIndex = face.faceIndex
         return heads.keep(kind: kind, face: face, text: text, readable: readable,
                           maximumCount: partsSize(faceIndex, textCount: text.count)) {
             let textOffset = writeHead(kind, faceIndex, text: text, escaping: false, to: &$0)

@@ -22,7 +22,7 @@ struct ClusterMemo: Sendable {
         /// ``mask(length:)``, kept so that a lookup need not compute it.
         var mask: UInt64
         var length: Int32
-        var face: Int32
+        var face: FaceCode
     }
 
     /// Sets of two entries each (64 bytes): a cluster goes to one
@@ -43,7 +43,7 @@ struct ClusterMemo: Sendable {
     struct Short: Sendable {
         /// The cluster's bytes as a little-endian word, the bytes past it zero.
         var key: UInt64
-        var face: Int32
+        var face: FaceCode
     }
 
     /// The number of slots of ``shorts``.
@@ -60,7 +60,7 @@ struct ClusterMemo: Sendable {
         /// Bytes 0–7, 8–15 and 16–23 (those past the cluster zero), and its last eight.
         var words: (UInt64, UInt64, UInt64, UInt64)
         var length: Int32
-        var face: Int32
+        var face: FaceCode
     }
 
     /// The number of sets of ``longs``: 16,384 clusters (640 KB), more than
@@ -69,25 +69,16 @@ struct ClusterMemo: Sendable {
     static let longSets = 8192
     /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
     /// clusters without a face that were kept, by the number each got, which
-    /// its entry gives as its face (see ``face(forFaceless:)``).
+    /// its entry gives as its face (see ``FaceCode/faceless(_:)``).
     private(set) var faceless = ByteCounts()
-
-    /// The face an entry gives for the cluster without a face numbered `id`:
-    /// below every code the matcher uses, so that it reads as "no face" to
-    /// everyone but a sink that asked for numbers.
-    static func face(forFaceless id: Int) -> Int32 { -16 - Int32(id) }
-
-    /// The number of a cluster without a face, from the face a token carries; nil for any other face.
-    @inline(__always)
-    static func facelessID(_ face: Int32) -> Int? { face <= -16 ? Int(-16 - face) : nil }
 
     /// Allocates the tables if they are not yet.
     mutating func prepare() {
         // An empty entry never matches: no bytes read as words (1, 1) with mask 0.
-        if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: -1), count: 2 * Self.sets) }
+        if entries.isEmpty { entries = Array(repeating: Entry(first: 1, last: 1, mask: 0, length: 0, face: .noFace), count: 2 * Self.sets) }
         // No cluster's bytes read as all ones (FF is never in UTF-8).
-        if shorts.isEmpty { shorts = Array(repeating: Short(key: ~0, face: -1), count: Self.shortSlots) }
-        if longs.isEmpty { longs = Array(repeating: Long(words: (~0, ~0, ~0, ~0), length: 32, face: -1), count: 2 * Self.longSets) }
+        if shorts.isEmpty { shorts = Array(repeating: Short(key: ~0, face: .noFace), count: Self.shortSlots) }
+        if longs.isEmpty { longs = Array(repeating: Long(words: (~0, ~0, ~0, ~0), length: 32, face: .noFace), count: 2 * Self.longSets) }
     }
 
     /// Runs `body` with the tables (empty until ``prepare()``): the entries,

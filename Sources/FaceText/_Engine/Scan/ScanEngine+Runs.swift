@@ -27,7 +27,7 @@ extension ScanEngine {
     /// The cluster at `index` if the memo holds its bytes and the scalar after them does not extend it.
     @inline(__always)
     func remembered(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ bytes: UnsafeBufferPointer<UInt8>,
-                            at index: Int) -> (length: Int, face: Int32)? {
+                            at index: Int) -> (length: Int, face: FaceCode)? {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         let set = memo.baseAddress! + ClusterMemo.set(at: raw)         // a set is always in the table
         var entry = set[0]
@@ -61,7 +61,7 @@ extension ScanEngine {
                                               _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
                                               _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
                                               _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
-                                              _ classes: UnsafeBufferPointer<UInt8>, _ codes: UnsafeBufferPointer<Int32>,
+                                              _ classes: UnsafeBufferPointer<UInt8>, _ codes: UnsafeBufferPointer<ScalarCode>,
                                               firstByShape: Bool = false, into outerSink: inout Sink) -> Int {
         // The sink in a local: what it holds (an output buffer's place) may stay in registers.
         var sink = consume outerSink
@@ -74,7 +74,7 @@ extension ScanEngine {
             if index <= memoLimit {
                 let raw = UnsafeRawPointer(bytes.baseAddress! + index)
                 let word = UInt64(littleEndian: raw.unalignedWord())
-                let found: (length: Int, face: Int32)?
+                let found: (length: Int, face: FaceCode)?
                 let shape = RunShape(word)
                 let length = shape.length
                 switch shape.kind {
@@ -110,7 +110,7 @@ extension ScanEngine {
             }
             if firstByShape && index == start { break }
             // The general way: a lone emoji, else the rest out of the loop's way.
-            let length: Int, face: Int32
+            let length: Int, face: FaceCode
             if mayBeLone, let lone = emoji.fourByteEmoji(in: bytes, at: index, code: nil) {
                 (length, face) = (lone.length, lone.face)
             } else {
@@ -157,7 +157,7 @@ extension ScanEngine {
         var index = start
         while index &+ 24 <= bytes.count && bytes[index] == UInt8(ascii: "["),
               case .tag(let length, let face) = bracketTags!.match(in: bytes, at: index, isFinal: isFinal) {
-            sink.consume(RawToken(kind: .tag, face: face, start: index, end: index &+ length), in: bytes)
+            sink.consume(RawToken(kind: .tag, face: FaceCode(face: face), start: index, end: index &+ length), in: bytes)
             index &+= length
         }
         return index
@@ -173,8 +173,8 @@ extension ScanEngine {
                                                  _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
                                                  _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
                                                  _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
-                                                 for sink: Sink.Type) -> (length: Int, face: Int32)? {
-        let length: Int, face: Int32
+                                                 for sink: Sink.Type) -> (length: Int, face: FaceCode)? {
+        let length: Int, face: FaceCode
         if index <= memoLimit, let known = remembered(memo, bytes, at: index) {
             (length, face) = known
             rememberLong(longs, bytes, at: index, length: length, face: face)
@@ -204,7 +204,7 @@ extension ScanEngine {
     /// and the scalar after them does not extend it.
     @inline(__always)
     func rememberedLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
-                                at index: Int) -> (length: Int, face: Int32)? {
+                                at index: Int) -> (length: Int, face: FaceCode)? {
         guard index &+ ClusterMemo.sequenceWindow <= bytes.count else { return nil }
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         let length = ClusterMemo.sequenceLength(at: raw)
@@ -229,7 +229,7 @@ extension ScanEngine {
     /// (not one that ends in U+200D, which a pictograph after it would join).
     @inline(__always)
     func rememberLong(_ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ bytes: UnsafeBufferPointer<UInt8>,
-                              at index: Int, length: Int, face: Int32) {
+                              at index: Int, length: Int, face: FaceCode) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         guard length > 8, length <= 32, !ClusterMemo.endsInJoiner(raw, length: length),
               EmojiMatcher.trailingMarksStart(in: bytes, start: index, end: index + length) == index + length else { return }
@@ -244,20 +244,20 @@ extension ScanEngine {
     /// number, for a sink that ``TokenSink/wantsFacelessIDs`` (while fewer
     /// than its ``TokenSink/facelessIDLimit`` are numbered).
     @inline(__always)
-    func numbered<Sink: TokenSink>(_ face: Int32, _ faceless: inout ByteCounts, _ bytes: UnsafeBufferPointer<UInt8>,
-                                           at index: Int, length: Int, for sink: Sink.Type) -> Int32 {
+    func numbered<Sink: TokenSink>(_ face: FaceCode, _ faceless: inout ByteCounts, _ bytes: UnsafeBufferPointer<UInt8>,
+                                           at index: Int, length: Int, for sink: Sink.Type) -> FaceCode {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
-        guard Sink.wantsFacelessIDs && face == EmojiMatcher.noFace && length <= 32 && !ClusterMemo.endsInJoiner(raw, length: length)
+        guard Sink.wantsFacelessIDs && face == .noFace && length <= 32 && !ClusterMemo.endsInJoiner(raw, length: length)
                 && faceless.count < Sink.facelessIDLimit else {
             return face
         }
-        return ClusterMemo.face(forFaceless: faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))
+        return .faceless(faceless.add(UnsafeRawBufferPointer(start: raw, count: length), count: 0))
     }
 
     /// Keeps the emoji cluster found at `index` in the memo, if it may be kept.
     @inline(__always)
     func remember<Sink: TokenSink>(_ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>, _ faceless: inout ByteCounts,
-                                           _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, face: Int32,
+                                           _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, face: FaceCode,
                                            for sink: Sink.Type) {
         let raw = UnsafeRawPointer(bytes.baseAddress! + index)
         // Not a cluster with trailing marks (`😃́`): the run loop's writers, which find what the memo

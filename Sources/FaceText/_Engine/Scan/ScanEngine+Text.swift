@@ -93,14 +93,14 @@ extension ScanEngine {
                 match = tagTrie.longestMatch(in: bytes, at: index, isFinal: isFinal)
             }
             switch match {
-            case .tag(let length, let face): return .face(.tag, start: index, length: length, face: face)
+            case .tag(let length, let face): return .face(.tag, start: index, length: length, face: FaceCode(face: face))
             case .needMore: return .needMore
             case .none: break
             }
         }
         if byteClass & Self.unknownTagStart != 0 {
             switch UnknownTagMatcher.match(in: bytes, at: index, isFinal: isFinal) {
-            case .tag(let length): return .face(.unknown, start: index, length: length, face: -1)
+            case .tag(let length): return .face(.unknown, start: index, length: length, face: .noFace)
             case .needMore: return .needMore
             case .none: break
             }
@@ -111,7 +111,7 @@ extension ScanEngine {
             let next = bytes[index + 1]
             if byte == UInt8(ascii: "!") ? next == UInt8(ascii: "[") : (next | 0x20) == UInt8(ascii: "i") {
                 switch images.match(in: bytes, at: index, isFinal: isFinal) {
-                case .image(let length, let face): return .face(.image, start: index, length: length, face: face)
+                case .image(let length, let face): return .face(.image, start: index, length: length, face: FaceCode(face: face))
                 case .needMore: return .needMore
                 case .none: break
                 }
@@ -149,6 +149,6 @@ extension ScanEngine {
 
     @inline(__always)
     func flushText<Sink: TokenSink>(_ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
-        if start < end { sink.consume(RawToken(kind: .text, face: -1, start: start, end: end), in: bytes) }
+        if start < end { sink.consume(RawToken(kind: .text, face: .noFace, start: start, end: end), in: bytes) }
     }
 }

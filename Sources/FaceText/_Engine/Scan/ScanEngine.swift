@@ -55,7 +55,7 @@ struct ScanEngine: Sendable {
         /// A face may start here but the buffer ends first.
         case needMore
         /// A face of `length` bytes at `start` (the candidate byte, or one byte before it for a keycap).
-        case face(Token.Kind, start: Int, length: Int, face: Int32)
+        case face(Token.Kind, start: Int, length: Int, face: FaceCode)
     }
 
     /// An engine with the given fast paths (all by default); tests turn
@@ -190,7 +190,7 @@ struct ScanEngine: Sendable {
                     if let (length, face, _) = emoji.fourByteEmoji(in: bytes, at: index, code: nil) {
                         outcome = .face(.emoji, start: index, length: length, face: face)
                     } else if let (length, face) = remembered(memo, bytes, at: index) {
-                        outcome = face == EmojiMatcher.textCode ? .skip(length) : .face(.emoji, start: index, length: length, face: face)
+                        outcome = face == .text ? .skip(length) : .face(.emoji, start: index, length: length, face: face)
                     } else {
                         outcome = matchAt(bytes, index, textStart, byteClass, isFinal, entering)
                         switch outcome {
@@ -202,7 +202,7 @@ struct ScanEngine: Sendable {
                             if Sink.takesRunClusters { rememberLong(longs, bytes, at: index, length: length, face: kept) }
                         case .skip(let length):
                             // A cluster the matcher found to be text (`©` without U+FE0F): so is it the next time.
-                            remember(memo, &faceless, bytes, at: index, length: length, face: EmojiMatcher.textCode, for: Sink.self)
+                            remember(memo, &faceless, bytes, at: index, length: length, face: .text, for: Sink.self)
                         default:
                             break
                         }
@@ -221,7 +221,7 @@ struct ScanEngine: Sendable {
                     flushText(textStart, stop, bytes, &sink)
                     return stop
                 case .face(let kind, let start, let length, let face):
-                    if kind != .emoji || face >= 0 || Sink.wantsFacelessEmoji {
+                    if kind != .emoji || face.isFace || Sink.wantsFacelessEmoji {
                         flushText(textStart, start, bytes, &sink)
                         sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
                         textStart = start + length
@@ -242,11 +242,11 @@ struct ScanEngine: Sendable {
                         textStart = index
                         continue
                     }
-                    var code: Int32?
+                    var code: ScalarCode?
                     while true {
                         // A lone emoji, a cluster met before, or one read afresh (and remembered);
                         // emoji that are text (`©` without U+FE0F) are stepped over.
-                        let length: Int, face: Int32
+                        let length: Int, face: FaceCode
                         // Most faces are followed by something else: no memo lookup for bytes no run emoji starts with.
                         guard index < count, classes[256 &+ Int(bytes[index])] != 0 else { break }
                         if let lone = emoji.fourByteEmoji(in: bytes, at: index, code: code) {
@@ -260,11 +260,11 @@ struct ScanEngine: Sendable {
                             code = nil
                             if index <= memoLimit { remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self) }
                         }
-                        if face == EmojiMatcher.textCode {
+                        if face == .text {
                             index += length
                             continue
                         }
-                        if face >= 0 || Sink.wantsFacelessEmoji {
+                        if face.isFace || Sink.wantsFacelessEmoji {
                             flushText(textStart, index, bytes, &sink)
                             sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
                             textStart = index + length
