@@ -84,12 +84,9 @@ private struct ListingSink: TokenSink {
 
     mutating func willScan(from offset: Int) { base = offset }
 
-    /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
-    static var takesRunClusters: Bool { true }
-
-    /// Emoji without a face come numbered, as many as the writer finds their line parts by number.
-    static var wantsFacelessIDs: Bool { true }
-    static var facelessIDLimit: Int { ScanLineHeads.numbers }
+    /// Emoji without a face come numbered, as many as the writer finds their line parts by number;
+    /// the clusters of a run of emoji come one by one (``ScanEngine``'s run loop).
+    static var policy: SinkPolicy { SinkPolicy(facelessNumbers: ScanLineHeads.numbers, runClusters: true) }
 
     /// An emoji of a run: its line, with or without a face; nothing for one that is text (`©` without U+FE0F).
     /// (What the protocol's default does through ``consume(_:in:)``, written straight: through
@@ -107,6 +104,7 @@ private struct ListingSink: TokenSink {
         line += 1
     }
 
+    @inline(__always)
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         let text = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         if token.kind == .text {

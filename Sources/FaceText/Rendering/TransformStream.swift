@@ -99,11 +99,9 @@ public struct TransformStream: Sendable {
         let writer: TagWriter
         var out: OutputBuffer
 
-        /// Emoji without a face are copied like the text around them.
-        static var wantsFacelessEmoji: Bool { false }
-
-        /// Each emoji of a run is written as its tag or its own bytes, chosen without a branch.
-        static var takesRunClusters: Bool { true }
+        /// Emoji without a face are copied like the text around them; each emoji of a run is
+        /// written as its tag or its own bytes, chosen without a branch.
+        static var policy: SinkPolicy { SinkPolicy(facelessEmoji: false, runClusters: true) }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {

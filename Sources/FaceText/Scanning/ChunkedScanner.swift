@@ -45,7 +45,7 @@ struct ChunkedScanner: Sendable {
         self.context = context
     }
 
-    /// The emoji without a face numbered so far for a sink that asked (``TokenSink/wantsFacelessIDs``), by number.
+    /// The emoji without a face numbered so far for a sink that asked (``SinkPolicy/facelessNumbers``), by number.
     var faceless: ByteCounts { memo.faceless }
 
     /// The memo, moved out so the scan can change it without copying.

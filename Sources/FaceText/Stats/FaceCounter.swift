@@ -178,10 +178,10 @@ extension FaceCounter {
         fileprivate var emojiBytes = ByteCounts()
         fileprivate var tagBytes = ByteCounts()
 
-        static var wantsFacelessIDs: Bool { true }
 
-        /// The clusters of a run of emoji come one by one (``ScanEngine``'s run loop), each as an emoji token.
-        static var takesRunClusters: Bool { true }
+        /// Emoji without a face come numbered, every spelling; the clusters of a run of emoji come
+        /// one by one (``ScanEngine``'s run loop), each as an emoji token.
+        static var policy: SinkPolicy { SinkPolicy(facelessNumbers: .max, runClusters: true) }
 
         @inline(__always)
         mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {

@@ -67,7 +67,7 @@ struct ClusterMemo: Sendable {
     /// all the ZWJ and tag sequences there are in every spelling (with and
     /// without U+FE0F), which 2,048 sets held too few of.
     static let longSets = 8192
-    /// For sinks that ask for them (``TokenSink/wantsFacelessIDs``): the
+    /// For sinks that ask for them (``SinkPolicy/facelessNumbers``): the
     /// clusters without a face that were kept, by the number each got, which
     /// its entry gives as its face (see ``FaceCode/faceless(_:)``).
     private(set) var faceless = ByteCounts()
@@ -81,13 +81,28 @@ struct ClusterMemo: Sendable {
         if longs.isEmpty { longs = Array(repeating: Long(words: (~0, ~0, ~0, ~0), length: 32, face: .noFace), count: 2 * Self.longSets) }
     }
 
-    /// Runs `body` with the tables (empty until ``prepare()``): the entries,
-    /// ``shorts`` and ``longs``; and the numbered clusters without a face.
+    /// The memo's tables as the scan loops use them during one buffer's scan:
+    /// one value, passed whole, instead of four arguments to every function.
+    struct Tables {
+        /// Clusters of up to 16 bytes, in sets of two (empty until ``prepare()``: no memo then).
+        let entries: UnsafeMutableBufferPointer<Entry>
+        /// See ``ClusterMemo/shorts``.
+        let shorts: UnsafeMutableBufferPointer<Short>
+        /// See ``ClusterMemo/longs``.
+        let longs: UnsafeMutableBufferPointer<Long>
+        /// The clusters without a face numbered so far (see ``ClusterMemo/faceless``).
+        let faceless: UnsafeMutablePointer<ByteCounts>
+    }
+
+    /// Runs `body` with the tables (empty until ``prepare()``).
     @inline(__always)
-    mutating func withEntries<R>(_ body: (UnsafeMutableBufferPointer<Entry>, UnsafeMutableBufferPointer<Short>,
-                                          UnsafeMutableBufferPointer<Long>, inout ByteCounts) -> R) -> R {
+    mutating func withTables<R>(_ body: (Tables) -> R) -> R {
         entries.withUnsafeMutableBufferPointer { entries in
-            shorts.withUnsafeMutableBufferPointer { shorts in longs.withUnsafeMutableBufferPointer { body(entries, shorts, $0, &faceless) } }
+            shorts.withUnsafeMutableBufferPointer { shorts in
+                longs.withUnsafeMutableBufferPointer { longs in
+                    withUnsafeMutablePointer(to: &faceless) { body(Tables(entries: entries, shorts: shorts, longs: longs, faceless: $0)) }
+                }
+            }
         }
     }
 

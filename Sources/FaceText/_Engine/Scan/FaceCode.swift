@@ -1,6 +1,6 @@
 /// What the engine found at a place, in 32 bits, as tokens, run clusters and
 /// the memo's entries carry it: a catalog face, an emoji without a face,
-/// text, or (for a sink that asked, ``TokenSink/wantsFacelessIDs``) an emoji
+/// text, or (for a sink that asked, ``SinkPolicy/facelessNumbers``) an emoji
 /// without a face by the number of its spelling.
 ///
 /// The four meanings are told apart by range: a face is its index (0 and

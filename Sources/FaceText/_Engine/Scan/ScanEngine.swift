@@ -128,21 +128,16 @@ struct ScanEngine: Sendable {
                                context: inout ClusterContext, into sink: inout Sink) -> Int {
         if emojiRuns && bytes.count >= 4 * ClusterMemo.window { memo.prepare() }
         let entering = context
-        let used = memo.withEntries { memo, shorts, longs, faceless in
-            scan(bytes, isFinal: isFinal, entering: entering, memo, shorts, longs, &faceless, into: &sink)
-        }
+        let used = memo.withTables { scan(bytes, isFinal: isFinal, entering: entering, memo: $0, into: &sink) }
         context = ClusterContext.before(used, in: UnsafeBufferPointer(rebasing: bytes[..<used]), entering: entering)
         return used
     }
 
     func scan<Sink: TokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, entering: ClusterContext,
-                                       _ memo: UnsafeMutableBufferPointer<ClusterMemo.Entry>,
-                                       _ shorts: UnsafeMutableBufferPointer<ClusterMemo.Short>,
-                                       _ longs: UnsafeMutableBufferPointer<ClusterMemo.Long>, _ faceless: inout ByteCounts,
-                                       into outerSink: inout Sink) -> Int {
+                               memo: ClusterMemo.Tables, into outerSink: inout Sink) -> Int {
         let count = bytes.count
         // Where the memo may be used: far enough from the end, when it exists.
-        let memoLimit = memo.isEmpty ? -1 : count - ClusterMemo.window
+        let memoLimit = memo.entries.isEmpty ? -1 : count - ClusterMemo.window
         // The sink moved into a local and back at the end: what it holds (an output buffer's
         // place) may then stay in registers, as no store through a pointer can reach it.
         // Moved, not copied: a copy would share the sink's arrays (a counter's tables),
@@ -168,7 +163,7 @@ struct ScanEngine: Sendable {
                     index += rest
                     continue
                 }
-                if Sink.takesRunClusters && byteClass & ~Self.keycapEnd == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0
+                if Sink.policy.runClusters && byteClass & ~Self.keycapEnd == Self.emojiStart && classes[256 &+ Int(bytes[index])] != 0
                     && (byteClass == Self.emojiStart || (index &+ 1 < count && bytes[index &+ 1] != 0x83)) {
                     // Where only an emoji may start (or, at E2, U+20E3 end a keycap), and a run may go on:
                     // the run's loop, from its first cluster if its shape tells it (else the way below,
@@ -176,8 +171,8 @@ struct ScanEngine: Sendable {
                     // whose base is in the text before: the way below finds it.
                     flushText(textStart, index, bytes, &sink)
                     textStart = index
-                    let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes,
-                                           codes, firstByShape: true, into: &sink)
+                    let stop = runClusters(bytes, from: index, memoLimit: memoLimit, memo, classes, codes, firstByShape: true,
+                                           into: &sink)
                     if stop != index {
                         index = stop
                         textStart = stop
@@ -196,13 +191,13 @@ struct ScanEngine: Sendable {
                         switch outcome {
                         case .face(.emoji, index, let length, let face):
                             // Numbered once for both tables (``remember`` leaves a numbered face as it is).
-                            let kept = numbered(face, &faceless, bytes, at: index, length: length, for: Sink.self)
-                            remember(memo, &faceless, bytes, at: index, length: length, face: kept, for: Sink.self)
+                            let kept = numbered(face, memo, bytes, at: index, length: length, for: Sink.self)
+                            remember(memo, bytes, at: index, length: length, face: kept, for: Sink.self)
                             // A long cluster that starts a run: found in the run loop's table the next time.
-                            if Sink.takesRunClusters { rememberLong(longs, bytes, at: index, length: length, face: kept) }
+                            if Sink.policy.runClusters { rememberLong(memo, bytes, at: index, length: length, face: kept) }
                         case .skip(let length):
                             // A cluster the matcher found to be text (`©` without U+FE0F): so is it the next time.
-                            remember(memo, &faceless, bytes, at: index, length: length, face: .text, for: Sink.self)
+                            remember(memo, bytes, at: index, length: length, face: .text, for: Sink.self)
                         default:
                             break
                         }
@@ -221,13 +216,13 @@ struct ScanEngine: Sendable {
                     flushText(textStart, stop, bytes, &sink)
                     return stop
                 case .face(let kind, let start, let length, let face):
-                    if kind != .emoji || face.isFace || Sink.wantsFacelessEmoji {
+                    if kind != .emoji || face.isFace || Sink.policy.facelessEmoji {
                         flushText(textStart, start, bytes, &sink)
                         sink.consume(RawToken(kind: kind, face: face, start: start, end: start + length), in: bytes)
                         textStart = start + length
                     }
                     index = start + length
-                    if Sink.takesRunClusters {
+                    if Sink.policy.runClusters {
                         // Bracketed tags back to back ([哈哈][心]), in a loop of their own.
                         if kind == .tag && bracketTagRuns && index &+ 24 <= count && bytes[index] == UInt8(ascii: "[") {
                             index = tagRun(bytes, from: index, isFinal: isFinal, into: &sink)
@@ -236,8 +231,7 @@ struct ScanEngine: Sendable {
                         // Each cluster of the run to the sink, in a loop of its own.
                         flushText(textStart, index, bytes, &sink)
                         if index < count, classes[256 &+ Int(bytes[index])] != 0 {
-                            index = runClusters(bytes, from: index, memoLimit: memoLimit, memo, shorts, longs, &faceless, classes, codes,
-                                                    into: &sink)
+                            index = runClusters(bytes, from: index, memoLimit: memoLimit, memo, classes, codes, into: &sink)
                         }
                         textStart = index
                         continue
@@ -258,13 +252,13 @@ struct ScanEngine: Sendable {
                             guard let found = emoji.runEmoji(in: bytes, at: index, e2: emojiRunsFromE2, keycaps: emojiRunsOfKeycaps) else { break }
                             (length, face) = found
                             code = nil
-                            if index <= memoLimit { remember(memo, &faceless, bytes, at: index, length: length, face: face, for: Sink.self) }
+                            if index <= memoLimit { remember(memo, bytes, at: index, length: length, face: face, for: Sink.self) }
                         }
                         if face == .text {
                             index += length
                             continue
                         }
-                        if face.isFace || Sink.wantsFacelessEmoji {
+                        if face.isFace || Sink.policy.facelessEmoji {
                             flushText(textStart, index, bytes, &sink)
                             sink.consume(RawToken(kind: .emoji, face: face, start: index, end: index + length), in: bytes)
                             textStart = index + length
