@@ -23,7 +23,8 @@ import Darwin
 /// byte what the general scanner and ``RenderWriter`` write (tests compare
 /// the two on random and hostile input, split at every chunk size).
 struct BracketRenderKernel: Sendable {
-    fileprivate struct Entry {
+    /// A tag between its brackets, as two words, and its output (inline when sixteen bytes or fewer).
+    struct Entry {
         var key0: UInt64 = 0
         var key1: UInt64 = 0
         /// Bytes between the brackets; -1 for the empty entry.
@@ -36,25 +37,25 @@ struct BracketRenderKernel: Sendable {
     }
 
     /// The tags, after an empty entry at index 0 (key length -1, so it matches nothing).
-    private let entries: [Entry]
+    let entries: [Entry]
     /// For each hash slot, an index into `entries` (0: empty). Many more
     /// slots than tags, so a probe seldom meets another tag first.
-    private let slots: [UInt16]
-    private let multiplier: UInt64
-    private let shift: UInt64
-    private let mask: Int
-    private let longOutputs: [UInt8]
+    let slots: [UInt16]
+    let multiplier: UInt64
+    let shift: UInt64
+    let mask: Int
+    let longOutputs: [UInt8]
     /// How many bytes longer than its tag an output may be, and the shortest tag (bounds for the output's size).
-    private let growth: Int
-    private let shortestTag: Int
+    let growth: Int
+    let shortestTag: Int
     /// The general matcher, for long tags and chunk ends.
-    private let fallback: BracketTagTable
-    private let replacements: FlatStrings
+    let fallback: BracketTagTable
+    let replacements: FlatStrings
     /// The tags that start with another byte than `[`, if any: that byte, the
     /// table they are found in (the trie when they do not fit one), the
     /// longest of them, and the output of each face (by face; `outputLength`
     /// -1: the tag stays as it is).
-    private let others: Others?
+    let others: Others?
 
     /// What the kernel needs of the tags that start with another byte than `[`.
     struct Others: Sendable {
@@ -62,95 +63,7 @@ struct BracketRenderKernel: Sendable {
         let table: PrefixTagTable?
         let trie: TagTrie
         let longest: Int
-        fileprivate let outputs: [Entry]
-    }
-
-    /// A kernel for `tags`, writing `replacements[face]` for each face (nil:
-    /// the tag stays); nil for a catalog of more short tags than the table holds.
-    /// `otherTags`, the catalog's tags that start with `otherByte` (not `[`),
-    /// are matched in a ``PrefixTagTable`` of them, else in `trie` (the
-    /// catalog's, which holds them all).
-    init?(tags: BracketTagTable, replacements: FlatStrings,
-          otherTags: [(tag: [UInt8], face: Int32)] = [], otherByte: UInt8 = 0, trie: TagTrie? = nil) {
-        fallback = tags
-        self.replacements = replacements
-        let short = tags.keys.filter { $0.key.count <= 18 && !$0.key.contains(0x0A) }
-        guard short.count < Int(UInt16.max) else { return nil }
-        var entries = [Entry()]
-        var longOutputs: [UInt8] = []
-        for (key, face) in short {
-            // A tag that stays as it is gets itself as output: every known tag is a hit.
-            let output = replacements[Int(face)] ?? key
-            let content = Array(key.dropFirst().dropLast())
-            let (raw0, raw1) = Self.words(content)
-            var entry = Entry(key0: UInt64(littleEndian: raw0), key1: UInt64(littleEndian: raw1),
-                              keyLength: Int32(content.count), outputLength: Int32(output.count))
-            if output.count <= 16 {
-                (entry.output0, entry.output1) = Self.words(output)
-            } else {
-                entry.longStart = Int32(longOutputs.count)
-                longOutputs.append(contentsOf: output)
-            }
-            entries.append(entry)
-        }
-        if let trie, !otherTags.isEmpty {
-            var outputs = [Entry](repeating: Entry(outputLength: -1), count: Int(otherTags.map { $0.face }.max()!) + 1)
-            for (_, face) in otherTags where outputs[Int(face)].outputLength < 0 {
-                guard let output = replacements[Int(face)] else { continue }
-                var entry = Entry(outputLength: Int32(output.count))
-                if output.count <= 16 {
-                    (entry.output0, entry.output1) = Self.words(output)
-                } else {
-                    entry.longStart = Int32(longOutputs.count)
-                    longOutputs.append(contentsOf: output)
-                }
-                outputs[Int(face)] = entry
-            }
-            others = Others(firstByte: otherByte, table: PrefixTagTable(tags: otherTags), trie: trie,
-                            longest: otherTags.map { $0.tag.count }.max()!, outputs: outputs)
-        } else {
-            others = nil
-        }
-        // (A tag that stays as it is grows by nothing.)
-        let otherGrowth = otherTags.map { (replacements[Int($0.face)]?.count ?? $0.tag.count) - $0.tag.count }
-        growth = max(0, (entries.dropFirst().map { Int($0.outputLength) - Int($0.keyLength) - 2 } + otherGrowth).max() ?? 0)
-        shortestTag = max(1, (entries.dropFirst().map { Int($0.keyLength) + 2 } + otherTags.map { $0.tag.count }).min() ?? 2)
-        var size = 64
-        while size < short.count * 16 && size < 1 << 17 { size *= 2 }
-        shift = UInt64(64 - size.trailingZeroBitCount)
-        mask = size - 1
-        // Of a few fixed multipliers, the one whose probes meet the fewest other tags.
-        var best: (slots: [UInt16], multiplier: UInt64, displaced: Int)?
-        var candidate: UInt64 = 0xBF58_476D_1CE4_E5B9
-        for _ in 0..<(short.count < 4096 ? 16 : 1) {
-            var slots = [UInt16](repeating: 0, count: size)
-            var displaced = 0
-            for index in 1..<entries.count {
-                let entry = entries[index]
-                var slot = Self.slot(entry.key0, entry.key1, Int(entry.keyLength), candidate, shift)
-                while slots[slot] != 0 {
-                    slot = (slot + 1) & mask
-                    displaced += 1
-                }
-                slots[slot] = UInt16(index)
-            }
-            if best == nil || displaced < best!.displaced { best = (slots, candidate, displaced) }
-            if displaced == 0 { break }
-            candidate = (candidate &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019) | 1
-        }
-        slots = best!.slots
-        multiplier = best!.multiplier
-        self.entries = entries
-        self.longOutputs = longOutputs
-    }
-
-    /// Up to sixteen bytes as two words holding them in memory order, zero-padded.
-    private static func words(_ bytes: [UInt8]) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        return words
+        let outputs: [Entry]
     }
 
     /// The slot of a key of `length` bytes read as two words (for ``PrefixTagTable`` too).
@@ -205,7 +118,7 @@ struct BracketRenderKernel: Sendable {
         // A `[` at or before `fastEnd` has sixteen readable bytes after it.
         let fastEnd = count &- 17
         var next = index, text = textStart
-        var tail = Tail(&out, room: 4096)
+        var tail = OutputTail(&out, room: 4096)
         defer {
             tail.commit(to: &out)
             index = next
@@ -264,7 +177,7 @@ struct BracketRenderKernel: Sendable {
     /// catalog of `[…]` tags alone the loop stays as it was.
     @inline(never)
     private func otherTag(_ base: UnsafePointer<UInt8>, at: Int, count: Int, text: Int, bounded: Bool,
-                          into tail: inout Tail, _ out: inout OutputBuffer) -> Int {
+                          into tail: inout OutputTail, _ out: inout OutputBuffer) -> Int {
         let others = others.unsafelyUnwrapped
         guard at &+ others.longest <= count else { return -1 }
         let match: (length: Int, face: Int32)?
@@ -292,7 +205,7 @@ struct BracketRenderKernel: Sendable {
     /// and `room` bytes of output when the chunk's room was not made at once.
     @inline(__always)
     private func writeText(_ base: UnsafePointer<UInt8>, from text: Int, to at: Int, room: Int, bounded: Bool,
-                           into tail: inout Tail, _ out: inout OutputBuffer) {
+                           into tail: inout OutputTail, _ out: inout OutputBuffer) {
         let textLength = at &- text
         if !bounded { tail.reserve(textLength &+ room &+ 32, in: &out) }
         if textLength <= 16 {
@@ -305,67 +218,12 @@ struct BracketRenderKernel: Sendable {
 
     /// Writes a tag's output: its two words, or its bytes in `longOutputs` when longer than sixteen.
     @inline(__always)
-    private func writeOutput(_ output: Entry, into tail: inout Tail) {
+    private func writeOutput(_ output: Entry, into tail: inout OutputTail) {
         let length = Int(truncatingIfNeeded: output.outputLength)
         if length <= 16 {
             tail.storeWords(output.output0, output.output1, length)
         } else {
             longOutputs.withUnsafeBytes { tail.copy($0.baseAddress! + Int(output.longStart), length) }
-        }
-    }
-
-    /// The free space at the end of an output buffer, written through a
-    /// cursor kept in registers and handed back by ``commit(to:)``.
-    private struct Tail {
-        private var start: UnsafeMutablePointer<UInt8>
-        private var cursor: UnsafeMutablePointer<UInt8>
-        private var end: UnsafeMutablePointer<UInt8>
-
-        @inline(__always)
-        init(_ out: inout OutputBuffer, room: Int) {
-            let space = out.freeSpace(atLeast: room)
-            start = space.baseAddress!
-            cursor = start
-            end = start + space.count
-        }
-
-        /// Hands the bytes written back to `out`.
-        @inline(__always)
-        mutating func commit(to out: inout OutputBuffer) {
-            out.commitTail(start.distance(to: cursor))
-            start = cursor
-        }
-
-        /// Makes sure `needed` bytes fit after the cursor.
-        @inline(__always)
-        mutating func reserve(_ needed: Int, in out: inout OutputBuffer) {
-            if cursor.distance(to: end) < needed { grow(needed, in: &out) }
-        }
-
-        @inline(never)
-        private mutating func grow(_ needed: Int, in out: inout OutputBuffer) {
-            commit(to: &out)
-            self = Tail(&out, room: needed)
-        }
-
-        /// Copies `count` (at most sixteen) bytes from `source`, writing sixteen.
-        @inline(__always)
-        mutating func copyWords(_ source: UnsafeRawPointer, _ count: Int) {
-            storeWords(source.unalignedWord(), source.unalignedWord(at: 8), count)
-        }
-
-        /// Writes the first `count` bytes of two words (as they lie in memory), writing sixteen.
-        @inline(__always)
-        mutating func storeWords(_ first: UInt64, _ second: UInt64, _ count: Int) {
-            UnsafeMutableRawPointer(cursor).storeBytes(of: first, as: UInt64.self)
-            UnsafeMutableRawPointer(cursor + 8).storeBytes(of: second, as: UInt64.self)
-            cursor += count
-        }
-
-        @inline(__always)
-        mutating func copy(_ source: UnsafeRawPointer, _ count: Int) {
-            memcpy(cursor, source, count)
-            cursor += count
         }
     }
 
