@@ -32,7 +32,7 @@ public enum CLI {
                 return .success
             }
             if command.readsCatalog {
-                do throws(CatalogErrors) {
+                do throws(CatalogError.List) {
                     context.catalog = try CatalogSelection.resolve(options: invocation.all("catalog"), environment: context.environment)
                 } catch {
                     for problem in error.errors { context.error(problem.description) }

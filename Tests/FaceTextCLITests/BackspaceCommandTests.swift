@@ -53,7 +53,7 @@ import TestSupport
         var random = SeededGenerator(seed: 7)
         let pieces = ["好", "a", "[哈哈]", "👨‍👩‍👧", "🇨🇳", "e\u{0301}", " ", "[心", "]"]
         var line = ""
-        while line.utf8.count < BackspaceStream.holdLimit + 500_000 { line += pieces.randomElement(using: &random)! }
+        while line.utf8.count < LineEditor.Stream.holdLimit + 500_000 { line += pieces.randomElement(using: &random)! }
         let input = Array(line.utf8) + [0x0A] + Array("tail[心]".utf8)
         let result = runCLI(["backspace", "-n", "3"], stdin: input, chunkSize: 1 << 16)
         var expected = FaceLine(line, catalog: .default)
@@ -66,7 +66,7 @@ import TestSupport
         let pieces: [[UInt8]] = ["好", "a", "[哈哈]", "👨‍👩‍👧", "\"", "\u{2028}", "e\u{0301}", "[心", "]"].map { Array($0.utf8) }
             + [[0xFF], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0x80]]
         var line: [UInt8] = []
-        while line.count < BackspaceStream.holdLimit * 2 + 500_000 { line += pieces.randomElement(using: &random)! }
+        while line.count < LineEditor.Stream.holdLimit * 2 + 500_000 { line += pieces.randomElement(using: &random)! }
         let input = line + Array("\nnext[心]".utf8)
         let whole = runCLI(["backspace", "--json", "-n", "2"], stdin: input).text
         // A chunk at a time, the first line's start is written before its end is read.

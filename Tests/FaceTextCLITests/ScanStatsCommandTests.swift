@@ -41,7 +41,7 @@ import TestSupport
         let result = runCLI(["scan", "--unknown-tags", "one.txt", "two.txt"], files: ["one.txt": bytes, "two.txt": Array(bytes.prefix(30_000))])
         #expect(result.status == .success)
         let catalog = FaceCatalog.default
-        let scanner = FaceScanner(catalog: catalog, recognizing: Recognized.all.union(.unknownTags))
+        let scanner = FaceScanner(catalog: catalog, recognizing: FaceScanner.Recognized.all.union(.unknownTags))
         // Each line as its fields in order, nulls as "null".
         var expected: [[String]] = []
         for (name, input) in [("one.txt", bytes), ("two.txt", Array(bytes.prefix(30_000)))] {

@@ -37,15 +37,17 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// Every problem found in one catalog, in the order they were found.
-public struct CatalogErrors: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The problems; never empty.
-    public var errors: [CatalogError]
+extension CatalogError {
+    /// Every problem found in one catalog, in the order they were found.
+    public struct List: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The problems; never empty.
+        public var errors: [CatalogError]
 
-    /// Wraps a non-empty list of problems.
-    public init(_ errors: [CatalogError]) { self.errors = errors }
+        /// Wraps a non-empty list of problems.
+        public init(_ errors: [CatalogError]) { self.errors = errors }
 
-    public var description: String {
-        errors.map(\.description).joined(separator: "\n")
+        public var description: String {
+            errors.map(\.description).joined(separator: "\n")
+        }
     }
 }

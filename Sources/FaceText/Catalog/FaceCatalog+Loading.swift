@@ -8,12 +8,12 @@ extension FaceCatalog {
     /// Loads a catalog file: an XML or binary property list, or JSON of the same shape.
     ///
     /// Every problem in the file is collected; if there are any, throws
-    /// ``CatalogErrors`` listing them all (file, entry, package, key, problem).
+    /// ``CatalogError.List`` listing them all (file, entry, package, key, problem).
     /// Packages that name a folder (`id` or `directory`) are read from
     /// `<folder>/info.plist` beside the file, with image names prefixed by the folder.
-    public init(contentsOf url: URL, displayName: String? = nil) throws(CatalogErrors) {
+    public init(contentsOf url: URL, displayName: String? = nil) throws(CatalogError.List) {
         let reader = try Self.read(url, displayName: displayName)
-        guard reader.errors.isEmpty else { throw CatalogErrors(reader.errors) }
+        guard reader.errors.isEmpty else { throw CatalogError.List(reader.errors) }
         self.init(faces: reader.faces)
     }
 
@@ -22,7 +22,7 @@ extension FaceCatalog {
     /// brackets, an image name with a path separator, an emoji that is not one
     /// emoji, a `type` that does not match the entry).
     public static func check(contentsOf url: URL, displayName: String? = nil) -> (errors: [CatalogError], warnings: [CatalogError]) {
-        do throws(CatalogErrors) {
+        do throws(CatalogError.List) {
             let reader = try read(url, displayName: displayName)
             return (reader.errors, reader.warnings)
         } catch {
@@ -30,7 +30,7 @@ extension FaceCatalog {
         }
     }
 
-    private static func read(_ url: URL, displayName: String?) throws(CatalogErrors) -> CatalogReader {
+    private static func read(_ url: URL, displayName: String?) throws(CatalogError.List) -> CatalogReader {
         let name = displayName ?? url.path
         let document = try Self.decodeFile(url, name: name)
         let directory = url.deletingLastPathComponent()
@@ -39,7 +39,7 @@ extension FaceCatalog {
             guard FileManager.default.fileExists(atPath: info.path) else { return nil }
             let parent = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
             let subname = "\(parent)\(folder)/info.plist"
-            do throws(CatalogErrors) {
+            do throws(CatalogError.List) {
                 return (try Self.decodeFile(info, name: subname), subname)
             } catch {
                 throw error.errors[0]
@@ -50,57 +50,57 @@ extension FaceCatalog {
     }
 
     /// Decodes catalog bytes (property list or JSON) and reads the faces in them.
-    public init(data: Data, name: String) throws(CatalogErrors) {
+    public init(data: Data, name: String) throws(CatalogError.List) {
         var reader = CatalogReader(file: name)
         reader.read(try Self.decode(data, name: name))
-        guard reader.errors.isEmpty else { throw CatalogErrors(reader.errors) }
+        guard reader.errors.isEmpty else { throw CatalogError.List(reader.errors) }
         self.init(faces: reader.faces)
     }
 
     /// Reads and decodes one file into a neutral document.
-    static func decodeFile(_ url: URL, name: String) throws(CatalogErrors) -> CatalogValue {
+    static func decodeFile(_ url: URL, name: String) throws(CatalogError.List) -> CatalogValue {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CatalogErrors([CatalogError(file: name, problem: "cannot be read: \(Self.reason(error, path: url.path))")])
+            throw CatalogError.List([CatalogError(file: name, problem: "cannot be read: \(Self.reason(error, path: url.path))")])
         }
         return try decode(data, name: name)
     }
 
-    static func decode(_ data: Data, name: String) throws(CatalogErrors) -> CatalogValue {
+    static func decode(_ data: Data, name: String) throws(CatalogError.List) -> CatalogValue {
         let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             do throws(JSONReader.SyntaxError) {
                 return try JSONReader.parse(Array(data))
             } catch {
-                throw CatalogErrors([CatalogError(file: name, problem: "is not valid JSON (\(error))")])
+                throw CatalogError.List([CatalogError(file: name, problem: "is not valid JSON (\(error))")])
             }
         }
         guard !data.isEmpty else {
-            throw CatalogErrors([CatalogError(file: name, problem: "is empty, not a property list")])
+            throw CatalogError.List([CatalogError(file: name, problem: "is empty, not a property list")])
         }
         let tooDeep = "is a property list with arrays or dictionaries nested more than \(CatalogValue.maximumDepth) deep: refused"
         if data.starts(with: Array("bplist".utf8)) {
             // Measured before it is decoded: shared objects may expand to billions of values.
             switch BinaryPlistBound.measure(Array(data)) {
             case .tooLarge:
-                throw CatalogErrors([CatalogError(file: name, problem: "is a binary property list whose objects, "
+                throw CatalogError.List([CatalogError(file: name, problem: "is a binary property list whose objects, "
                     + "referred to again and again, expand to more than \(BinaryPlistBound.limit(objects: data.count)) values: refused")])
             case .cycle:
-                throw CatalogErrors([CatalogError(file: name, problem: "is a binary property list with an array or dictionary that contains itself")])
+                throw CatalogError.List([CatalogError(file: name, problem: "is a binary property list with an array or dictionary that contains itself")])
             case .tooDeep:
-                throw CatalogErrors([CatalogError(file: name, problem: tooDeep)])
+                throw CatalogError.List([CatalogError(file: name, problem: tooDeep)])
             case .values, .unreadable:
                 break
             }
         } else if TextPlistNesting.exceeds(CatalogValue.maximumDepth, in: Array(data)) {
-            throw CatalogErrors([CatalogError(file: name, problem: tooDeep)])
+            throw CatalogError.List([CatalogError(file: name, problem: tooDeep)])
         }
         do {
             return try PropertyListDecoder().decode(CatalogValue.self, from: data)
         } catch {
-            throw CatalogErrors([CatalogError(file: name, problem: "is not a property list (\(Self.message(error)))")])
+            throw CatalogError.List([CatalogError(file: name, problem: "is not a property list (\(Self.message(error)))")])
         }
     }
 

@@ -3,7 +3,7 @@
 package enum CodePointRange {
     /// The range written in `text`; rejects reversed ranges, values above
     /// U+10FFFF and ranges that include surrogates.
-    public static func parse(_ text: String) throws(GridError) -> ClosedRange<UInt32> {
+    public static func parse(_ text: String) throws(EmojiGrid.Error) -> ClosedRange<UInt32> {
         let trimmed = text.trimmingSpaces()
         let parts: [Substring]
         if let dots = trimmed.firstRange(of: "..") {

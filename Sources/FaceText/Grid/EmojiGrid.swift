@@ -17,7 +17,7 @@ public struct EmojiGrid: Sendable {
     public static let emoticons: ClosedRange<UInt32> = 0x1F600...0x1F64F
 
     /// The content cells (faces and code points), in order, without delete keys.
-    public let cells: [GridCell]
+    public let cells: [EmojiGrid.Cell]
     /// Cells per row.
     /// The most columns, and the most rows, a page has.
     public static let maximumSide = 1000
@@ -31,8 +31,8 @@ public struct EmojiGrid: Sendable {
     /// A grid of code points. Code points that are not emoji are still shown
     /// (and flagged `isEmoji == false`); unassigned ones are left out.
     public init(ranges: [ClosedRange<UInt32>] = [emoticons], excluding excluded: [ClosedRange<UInt32>] = [],
-                columns: Int = 8, rows: Int? = nil, deleteKey: Bool = false, catalog: FaceCatalog? = nil) throws(GridError) {
-        var cells: [GridCell] = []
+                columns: Int = 8, rows: Int? = nil, deleteKey: Bool = false, catalog: FaceCatalog? = nil) throws(EmojiGrid.Error) {
+        var cells: [EmojiGrid.Cell] = []
         for range in ranges {
             for value in range where !excluded.contains(where: { $0.contains(value) }) {
                 guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
@@ -43,16 +43,16 @@ public struct EmojiGrid: Sendable {
     }
 
     /// A grid of a catalog's faces, in catalog order.
-    public init(faces catalog: FaceCatalog, columns: Int = 8, rows: Int? = nil, deleteKey: Bool = false) throws(GridError) {
+    public init(faces catalog: FaceCatalog, columns: Int = 8, rows: Int? = nil, deleteKey: Bool = false) throws(EmojiGrid.Error) {
         let cells = catalog.faces.map { face in
-            GridCell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image ?? face.animatedImage,
+            EmojiGrid.Cell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image ?? face.animatedImage,
                      isEmoji: face.emoji != nil)
         }
         try self.init(cells: cells, columns: columns, rows: rows, deleteKey: deleteKey)
     }
 
     /// A grid of given cells.
-    public init(cells: [GridCell], columns: Int, rows: Int? = nil, deleteKey: Bool = false) throws(GridError) {
+    public init(cells: [EmojiGrid.Cell], columns: Int, rows: Int? = nil, deleteKey: Bool = false) throws(EmojiGrid.Error) {
         guard columns >= 1 else { throw .notPositive(name: "columns", value: columns) }
         if let rows, rows < 1 { throw .notPositive(name: "rows", value: rows) }
         guard columns <= Self.maximumSide, (rows ?? 1) <= Self.maximumSide else {
@@ -73,9 +73,9 @@ public struct EmojiGrid: Sendable {
     }
 
     /// The pages, each a row-major list of cells (delete keys and padding included).
-    public var pages: [[GridCell]] {
+    public var pages: [[EmojiGrid.Cell]] {
         let perPage = facesPerPage ?? max(cells.count, 1)
-        var pages: [[GridCell]] = []
+        var pages: [[EmojiGrid.Cell]] = []
         var start = 0
         repeat {
             var page = Array(cells[start..<min(start + perPage, cells.count)])
@@ -90,16 +90,16 @@ public struct EmojiGrid: Sendable {
     }
 
     /// The rows of one page.
-    public func rows(of page: [GridCell]) -> [[GridCell]] {
+    public func rows(of page: [EmojiGrid.Cell]) -> [[EmojiGrid.Cell]] {
         stride(from: 0, to: page.count, by: columns).map { Array(page[$0..<min($0 + columns, page.count)]) }
     }
 
-    static func cell(for scalar: Unicode.Scalar, catalog: FaceCatalog?) -> GridCell {
+    static func cell(for scalar: Unicode.Scalar, catalog: FaceCatalog?) -> EmojiGrid.Cell {
         let properties = scalar.properties
         let isEmoji = properties.isEmoji && scalar.value > 0xFF || properties.isEmojiPresentation
         var text = String(scalar)
         if isEmoji && !properties.isEmojiPresentation { text += "\u{FE0F}" }
-        return GridCell(kind: .codePoint, text: text, codePoint: scalar.value,
+        return EmojiGrid.Cell(kind: .codePoint, text: text, codePoint: scalar.value,
                         tag: catalog?.face(forEmoji: text)?.tag, isEmoji: isEmoji)
     }
 }

@@ -31,10 +31,10 @@ public struct FaceLister {
     private var sink: ListingSink
 
     /// A lister of the faces `recognizing` selects (catalog tags, emoji and
-    /// image references by default; add ``Recognized/unknownTags`` for
+    /// image references by default; add ``FaceScanner.Recognized/unknownTags`` for
     /// bracketed tags not in the catalog). Its file is named `-` until
     /// ``startFile(_:)``.
-    public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
+    public init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized = .all) {
         engine = ScanEngine(catalog: catalog, recognized: recognized)
         scanner = ChunkedScanner(engine: engine)
         sink = ListingSink(writer: ScanLineWriter(catalog: catalog))

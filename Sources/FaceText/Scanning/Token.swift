@@ -12,7 +12,7 @@ public struct Token: Sendable, Hashable {
         /// An image reference that `render` writes (`<img alt="[哈哈]" …>`, `![哈哈](…)`).
         case image
         /// A bracketed tag that is not in the catalog: `[` + 1 to 16 characters
-        /// without brackets or line breaks + `]` (only with ``Recognized/unknownTags``).
+        /// without brackets or line breaks + `]` (only with ``FaceScanner.Recognized/unknownTags``).
         case unknown
     }
 

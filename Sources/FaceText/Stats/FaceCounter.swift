@@ -8,7 +8,7 @@ struct FaceCounter: Sendable {
     /// once per distinct spelling, in ``stats``, not once per emoji).
     private var emojiBytes = ByteCounts()
     /// Emoji without a face by the number a stream's scanner gave their
-    /// spelling (see ``FaceCountingStream``): counted without reading them.
+    /// spelling (see ``FaceStats.Stream``): counted without reading them.
     private var byFaceless: [Int] = []
     /// Emoji without a face that are one scalar of U+2000–U+2FFF or
     /// U+1F000–U+1FFFF (maybe with U+FE0F), by scalar: the commonest,
@@ -101,42 +101,6 @@ private struct KeyedCounts {
     }
 }
 
-/// Counts the faces of input that arrives in chunks, without building tokens.
-///
-/// ```swift
-/// var stream = FaceCountingStream(catalog: .default)
-/// stream.feed(chunk)          // any number of chunks, split anywhere
-/// stream.finish()
-/// stream.stats.ranked
-/// ```
-public struct FaceCountingStream: Sendable {
-    private var scanner: ChunkedScanner
-    private var counter: FaceCounter
-
-    /// A stream counting the faces `recognizing` selects (catalog tags, emoji, images by default).
-    public init(catalog: FaceCatalog, recognizing recognized: Recognized = .all) {
-        self.init(engine: ScanEngine(catalog: catalog, recognized: recognized))
-    }
-
-    /// A stream counting what `engine` finds (an engine is costly to build: streams may share one).
-    init(engine: ScanEngine) {
-        scanner = ChunkedScanner(engine: engine)
-        counter = FaceCounter(catalog: engine.catalog)
-    }
-
-    /// Counts the faces completed in the next chunk.
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
-        counter.withSink(facelessIDs: scanner.faceless.count) { scanner.feed(chunk, into: &$0) }
-    }
-
-    /// Ends the input.
-    public mutating func finish() {
-        counter.withSink(facelessIDs: scanner.faceless.count) { scanner.finish(into: &$0) }
-    }
-
-    /// The counts so far.
-    public var stats: FaceStats { counter.stats(faceless: scanner.faceless) }
-}
 
 extension FaceCounter {
     /// Runs `body` with a sink that counts into this counter: the counts of

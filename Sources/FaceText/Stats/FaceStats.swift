@@ -43,8 +43,8 @@ public struct FaceStats: Sendable, Equatable {
     }
 
     /// Counts the faces in a whole string (keyed as ``FaceCounter`` keys them).
-    public mutating func add(_ text: String, catalog: FaceCatalog = .default, recognizing: Recognized = .all) {
-        var stream = FaceCountingStream(catalog: catalog, recognizing: recognizing)
+    public mutating func add(_ text: String, catalog: FaceCatalog = .default, recognizing: FaceScanner.Recognized = .all) {
+        var stream = FaceStats.Stream(catalog: catalog, recognizing: recognizing)
         Array(text.utf8).withUnsafeBufferPointer { stream.feed($0) }
         stream.finish()
         merge(stream.stats)

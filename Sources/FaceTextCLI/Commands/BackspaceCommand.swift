@@ -28,9 +28,9 @@ enum BackspaceCommand {
         if invocation.flag("deleted") && invocation.flag("json") {
             throw UsageError(.conflict("use either '--deleted' or '--json', not both."), command: spec)
         }
-        let output: BackspaceStream.Output = invocation.flag("json") ? .json : invocation.flag("deleted") ? .deleted : .kept
+        let output: LineEditor.Stream.Output = invocation.flag("json") ? .json : invocation.flag("deleted") ? .deleted : .kept
         let editor = LineEditor(catalog: context.catalog, anyTag: invocation.flag("any-tag"))
-        var stream = BackspaceStream(editor: editor, presses: presses, output: output)
+        var stream = LineEditor.Stream(editor: editor, presses: presses, output: output)
         let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 4)
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
         }, { (chunk) throws(IOError) in

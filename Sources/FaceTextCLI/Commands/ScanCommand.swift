@@ -20,7 +20,7 @@ enum ScanCommand {
     )
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
-        var recognized = Recognized.all
+        var recognized = FaceScanner.Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         var lister = FaceLister(catalog: context.catalog, recognizing: recognized)
         let out = ByteBuffer(capacity: 1 << 21)

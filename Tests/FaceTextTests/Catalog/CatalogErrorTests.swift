@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: ["not a plist at all", "<?xml version=\"1.0\"?><plist><dict><key>a</key>", "{\"emoticons\": [", ""])
     func malformedFilesAreAClearErrorNotACrash(text: String) {
-        #expect(throws: CatalogErrors.self) { try FaceCatalog(data: Data(text.utf8), name: "broken.plist") }
+        #expect(throws: CatalogError.List.self) { try FaceCatalog(data: Data(text.utf8), name: "broken.plist") }
     }
 
     @Test func aMissingFileNamesTheFile() {

@@ -258,7 +258,7 @@ import TestSupport
     /// The tokens of `input` fed in chunks, with neighbouring text tokens merged
     /// (how text is split into tokens may depend on the chunks; faces may not).
     private func tokens(_ engine: ScanEngine, _ input: [UInt8], chunkSize: Int) -> [Token] {
-        var stream = TokenStream(scanner: ChunkedScanner(engine: engine))
+        var stream = FaceScanner.Stream(scanner: ChunkedScanner(engine: engine))
         var tokens: [Token] = []
         var start = 0
         while start < input.count {

@@ -23,7 +23,7 @@ import TestSupport
     @Test(arguments: ["default", "wechat"])
     func scannerTokensAreTheSameWithEveryCombination(catalogName: String) {
         let catalog = FaceCatalog.builtIn(named: catalogName)!
-        let recognized: Recognized = [.tags, .emoji, .images, .unknownTags]
+        let recognized: FaceScanner.Recognized = [.tags, .emoji, .images, .unknownTags]
         let plain = FaceScanner(catalog: catalog, recognizing: recognized, fastPaths: .none)
         let expected = Self.inputs.map(plain.tokens(in:))
         for subset in Self.subsets {

@@ -74,7 +74,7 @@ import TestSupport
         let tagger = FaceTagger(catalog: Self.catalog)
         let renderer = FaceRenderer(catalog: Self.catalog)
         let all = ReferenceScanner(catalog: Self.catalog)
-        var stats = FaceCountingStream(catalog: Self.catalog, recognizing: [.tags, .emoji])
+        var stats = FaceStats.Stream(catalog: Self.catalog, recognizing: [.tags, .emoji])
         var counts: [String: Int] = [:]
         for lead in leads {
             for fragment in Self.fragments(lead: lead) {

@@ -50,13 +50,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1F64F-1F600", GridError.reversedRange("1F64F-1F600")),
+        ("1F64F-1F600", EmojiGrid.Error.reversedRange("1F64F-1F600")),
         ("10FFFF-110000", .rangeBeyondUnicode("10FFFF-110000")),
         ("D7FF-E000", .surrogateRange("D7FF-E000")),
         ("hello", .malformedRange("hello")),
         ("1F600-", .malformedRange("1F600-")),
     ])
-    func invalidRangesAreErrors(text: String, error: GridError) {
+    func invalidRangesAreErrors(text: String, error: EmojiGrid.Error) {
         #expect(throws: error) { try CodePointRange.parse(text) }
     }
 
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func nonPositiveCountsAreErrors() {
-        #expect(throws: GridError.notPositive(name: "columns", value: 0)) { try EmojiGrid(columns: 0) }
-        #expect(throws: GridError.notPositive(name: "rows", value: -1)) { try EmojiGrid(rows: -1) }
+        #expect(throws: EmojiGrid.Error.notPositive(name: "columns", value: 0)) { try EmojiGrid(columns: 0) }
+        #expect(throws: EmojiGrid.Error.notPositive(name: "rows", value: -1)) { try EmojiGrid(rows: -1) }
     }
 }

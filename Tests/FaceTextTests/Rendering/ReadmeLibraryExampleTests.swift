@@ -18,7 +18,7 @@ import FaceText
         #expect(line.text == "好")
 
         #expect(try EmojiGrid(columns: 7, rows: 3, deleteKey: true).pages.count == 4)
-        let layout = try GridLayout(width: 320, height: 216, icon: 25)
+        let layout = try EmojiGrid.Layout(width: 320, height: 216, icon: 25)
         #expect((layout.columns, layout.rows, layout.left) == (10, 6, 12.5))
         #expect(DisplayWidth.columns(of: "好😀") == 4)
 

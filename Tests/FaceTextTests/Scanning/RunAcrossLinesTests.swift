@@ -80,7 +80,7 @@ import TestSupport
                 input[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [input.count, 64, 7] {
-                #expect(FaceCountingStream.counts(of: input, catalog: Self.catalog, inChunksOf: chunkSize) == expected.stats.counts,
+                #expect(FaceStats.Stream.counts(of: input, catalog: Self.catalog, inChunksOf: chunkSize) == expected.stats.counts,
                         "round \(round), chunks of \(chunkSize)")
             }
         }

@@ -25,8 +25,8 @@ import TestSupport
         return Array(text.utf8)
     }
 
-    @Test(arguments: [Recognized.all, [.tags, .emoji, .images, .unknownTags], [.tags]])
-    func tagsBackToBackAreCountedAsTheirTokensSay(recognized: Recognized) {
+    @Test(arguments: [FaceScanner.Recognized.all, [.tags, .emoji, .images, .unknownTags], [.tags]])
+    func tagsBackToBackAreCountedAsTheirTokensSay(recognized: FaceScanner.Recognized) {
         for round in 0..<4 {
             let input = Self.text(seed: 0xFACE_0080 + UInt64(round), pieces: 3000)
             var expected = FaceCounter(catalog: Self.catalog)
@@ -34,14 +34,14 @@ import TestSupport
                 input[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [input.count, 4097, 61, 7] {
-                #expect(FaceCountingStream.counts(of: input, catalog: Self.catalog, recognizing: recognized, inChunksOf: chunkSize)
+                #expect(FaceStats.Stream.counts(of: input, catalog: Self.catalog, recognizing: recognized, inChunksOf: chunkSize)
                         == expected.stats.counts, "round \(round), chunks of \(chunkSize)")
             }
         }
     }
 
     @Test func tagsBackToBackAreListedAsTheirTokensSay() {
-        let recognized: Recognized = [.tags, .emoji, .images, .unknownTags]
+        let recognized: FaceScanner.Recognized = [.tags, .emoji, .images, .unknownTags]
         let scanner = FaceScanner(catalog: Self.catalog, recognizing: recognized)
         for round in 0..<4 {
             let input = Self.text(seed: 0xFACE_0090 + UInt64(round), pieces: 2000)

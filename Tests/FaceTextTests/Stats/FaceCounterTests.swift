@@ -6,7 +6,7 @@ import TestSupport
     /// Emoji without a face are counted by their bytes less U+FE0F; single
     /// scalars take a shortcut that must count the same.
     @Test func facelessEmojiAreCountedByTheirSequence() {
-        var stream = FaceCountingStream(catalog: FaceCatalog(faces: []))
+        var stream = FaceStats.Stream(catalog: FaceCatalog(faces: []))
         Array("🚀🚀\u{FE0F} 👨‍👩‍👧 🚀\n🇨🇳".utf8).withUnsafeBufferPointer { stream.feed($0) }
         stream.finish()
         #expect(stream.stats.counts == ["🚀": 3, "👨‍👩‍👧": 1, "🇨🇳": 1])
@@ -31,7 +31,7 @@ import TestSupport
                 expected[key, default: 0] += 1
             }
             for chunkSize in [bytes.count, 4096, 5] {
-                #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected, "chunks of \(chunkSize)")
+                #expect(FaceStats.Stream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected, "chunks of \(chunkSize)")
             }
         }
     }
@@ -41,7 +41,7 @@ import TestSupport
     @Test func equivalentSpellingsAreNamedByTheFirstInByteOrder() {
         let first = "🚀\u{0301}\u{302A}", second = "🚀\u{302A}\u{0301}"
         for input in [first + " " + second, second + " " + first, second + " " + second + " " + first] {
-            var stream = FaceCountingStream(catalog: FaceCatalog(faces: []))
+            var stream = FaceStats.Stream(catalog: FaceCatalog(faces: []))
             Array(input.utf8).withUnsafeBufferPointer { stream.feed($0) }
             stream.finish()
             let keys = stream.stats.ranked.map(\.key)
@@ -57,7 +57,7 @@ import TestSupport
         let catalog = FaceCatalog(faces: [Face(tag: "[caf\u{E9}]", emoji: "☕")])
         let decomposed = "[cafe\u{301}]", other = "[\u{E9}t\u{E9}]", otherDecomposed = "[e\u{301}te\u{301}]"
         for input in ["[caf\u{E9}]" + decomposed + other + otherDecomposed, otherDecomposed + decomposed + other + "[caf\u{E9}]"] {
-            var stream = FaceCountingStream(catalog: catalog, recognizing: [.tags, .unknownTags])
+            var stream = FaceStats.Stream(catalog: catalog, recognizing: [.tags, .unknownTags])
             Array(input.utf8).withUnsafeBufferPointer { stream.feed($0) }
             stream.finish()
             let counts = stream.stats.counts
@@ -91,7 +91,7 @@ import TestSupport
     @Test func aCopiedStreamCountsOnByItself() {
         // Counts are written through pointers while a chunk is scanned; a copy
         // made between chunks must still keep its own counts.
-        var stream = FaceCountingStream(catalog: .default)
+        var stream = FaceStats.Stream(catalog: .default)
         Array("[哈哈]🚀😀".utf8).withUnsafeBufferPointer { stream.feed($0) }
         var copy = stream
         Array("[哈哈][哈哈]🚀".utf8).withUnsafeBufferPointer { stream.feed($0) }
@@ -122,7 +122,7 @@ import TestSupport
                 bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
             }
             for chunkSize in [bytes.count, 700, 97, 1] {
-                #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
+                #expect(FaceStats.Stream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts, "chunks of \(chunkSize)")
             }
         }
     }
@@ -145,7 +145,7 @@ import TestSupport
                     bytes[token.range].withUnsafeBufferPointer { expected.add(token, bytes: $0) }
                 }
                 for chunkSize in [bytes.count, 4097, 64, 7] {
-                    #expect(FaceCountingStream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts,
+                    #expect(FaceStats.Stream.counts(of: bytes, catalog: catalog, inChunksOf: chunkSize) == expected.stats.counts,
                             "round \(round), chunks of \(chunkSize)")
                 }
             }

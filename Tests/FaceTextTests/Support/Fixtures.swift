@@ -12,7 +12,7 @@ enum Fixtures {
     static let unicodeData = root.appendingPathComponent("Tests/UnicodeData")
 
     /// A catalog from an inline XML plist body (inside `<plist>`).
-    static func catalog(plist body: String, name: String = "test.plist") throws(CatalogErrors) -> FaceCatalog {
+    static func catalog(plist body: String, name: String = "test.plist") throws(CatalogError.List) -> FaceCatalog {
         try FaceCatalog(data: Data(xml(body).utf8), name: name)
     }
 

@@ -1,10 +1,10 @@
 import FaceText
 
-extension FaceCountingStream {
+extension FaceStats.Stream {
     /// The counts of a fresh stream fed `bytes` in chunks of `size` bytes (the last one shorter).
-    static func counts(of bytes: [UInt8], catalog: FaceCatalog, recognizing recognized: Recognized = .all,
+    static func counts(of bytes: [UInt8], catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized = .all,
                        inChunksOf size: Int) -> [String: Int] {
-        var stream = FaceCountingStream(catalog: catalog, recognizing: recognized)
+        var stream = FaceStats.Stream(catalog: catalog, recognizing: recognized)
         for start in stride(from: 0, to: bytes.count, by: max(size, 1)) {
             bytes[start..<min(start + size, bytes.count)].withUnsafeBufferPointer { stream.feed($0) }
         }
@@ -16,7 +16,7 @@ extension FaceCountingStream {
 extension FaceLister {
     /// What `scan` lists for `bytes` as file `file`, a fresh lister fed them
     /// in chunks of `size` bytes (the last one shorter).
-    static func listing(of bytes: [UInt8], catalog: FaceCatalog, recognizing recognized: Recognized,
+    static func listing(of bytes: [UInt8], catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized,
                         inChunksOf size: Int, file: String = "a.txt") -> [UInt8] {
         var lister = FaceLister(catalog: catalog, recognizing: recognized)
         let out = ByteBuffer()

@@ -16,7 +16,7 @@ struct ScanEngine: Sendable {
     static let unknownTagStart: UInt8 = 16
 
     let catalog: FaceCatalog
-    let recognized: Recognized
+    let recognized: FaceScanner.Recognized
     /// The class of each byte (``tagStart``, ``emojiStart``…; 0 for a byte
     /// that starts no face), then whether an emoji run goes on at each byte.
     let classes: [UInt8]
@@ -60,7 +60,7 @@ struct ScanEngine: Sendable {
 
     /// An engine with the given fast paths (all by default); tests turn
     /// them off by name to compare each with its plain path (``FastPaths``).
-    init(catalog: FaceCatalog, recognized: Recognized, fastPaths: FastPaths = .all) {
+    init(catalog: FaceCatalog, recognized: FaceScanner.Recognized, fastPaths: FastPaths = .all) {
         self.catalog = catalog
         self.recognized = recognized
         let tables = fastPaths.contains(.emojiTables) && recognized.contains(.emoji)

@@ -61,8 +61,8 @@ enum GridCommand {
             throw UsageError(.conflict("use either '--json' or '--format text', not both."), command: spec)
         }
         let grid: EmojiGrid
-        let layout: GridLayout?
-        do throws(GridError) {
+        let layout: EmojiGrid.Layout?
+        do throws(EmojiGrid.Error) {
             layout = try makeLayout(invocation, columns: fixedColumns, rows: rows)
             if let layout {
                 columns = layout.columns
@@ -79,7 +79,7 @@ enum GridCommand {
         return .success
     }
 
-    private static func makeGrid(_ invocation: Invocation, _ context: CommandContext, columns: Int, rows: Int?) throws(GridError) -> EmojiGrid {
+    private static func makeGrid(_ invocation: Invocation, _ context: CommandContext, columns: Int, rows: Int?) throws(EmojiGrid.Error) -> EmojiGrid {
         let deleteKey = invocation.flag("delete-key")
         if invocation.flag("faces") {
             return try EmojiGrid(faces: context.catalog, columns: columns, rows: rows, deleteKey: deleteKey)
@@ -96,7 +96,7 @@ enum GridCommand {
         return grid
     }
 
-    private static func makeLayout(_ invocation: Invocation, columns: Int?, rows: Int?) throws(GridError) -> GridLayout? {
+    private static func makeLayout(_ invocation: Invocation, columns: Int?, rows: Int?) throws(EmojiGrid.Error) -> EmojiGrid.Layout? {
         guard let frame = invocation.value("frame") else {
             if invocation.value("icon") != nil { throw .layout("'--icon' needs '--frame WxH'") }
             return nil
@@ -107,14 +107,14 @@ enum GridCommand {
             throw .layout("'--frame' takes a width and a height from 1 to 10000 points, not '\(frame)'")
         }
         guard let iconText = invocation.value("icon") else { throw .layout("'--frame' needs '--icon N'") }
-        func number(_ name: String, _ text: String?, _ range: ClosedRange<Double>) throws(GridError) -> Double? {
+        func number(_ name: String, _ text: String?, _ range: ClosedRange<Double>) throws(EmojiGrid.Error) -> Double? {
             guard let text else { return nil }
             guard let value = Double(text), range.contains(value) else {
                 throw .layout("'--\(name)' takes a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)) points, not '\(text)'")
             }
             return value
         }
-        return try GridLayout(width: size[0], height: size[1], icon: try number("icon", iconText, 1...1000)!,
+        return try EmojiGrid.Layout(width: size[0], height: size[1], icon: try number("icon", iconText, 1...1000)!,
                               gap: try number("gap", invocation.value("gap"), 0...1000) ?? 5,
                               margin: try number("margin", invocation.value("margin"), 0...1000) ?? 10,
                               columns: columns, rows: rows)

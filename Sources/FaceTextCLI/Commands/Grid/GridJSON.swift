@@ -3,7 +3,7 @@ import FaceText
 /// The JSON form of `facetext grid`: one object with the grid's shape, its
 /// pages as rows of cells, and the panel layout with every cell's frame.
 enum GridJSON {
-    static func render(_ grid: EmojiGrid, layout: GridLayout?, showCodes: Bool) -> String {
+    static func render(_ grid: EmojiGrid, layout: EmojiGrid.Layout?, showCodes: Bool) -> String {
         let pages = grid.pages
         var fields: [(String, JSONValue)] = [
             ("columns", .integer(grid.columns)),
@@ -24,7 +24,7 @@ enum GridJSON {
         return JSONValue.object(fields).text
     }
 
-    private static func cell(_ cell: GridCell, row: Int, column: Int, layout: GridLayout?) -> JSONValue {
+    private static func cell(_ cell: EmojiGrid.Cell, row: Int, column: Int, layout: EmojiGrid.Layout?) -> JSONValue {
         var fields: [(String, JSONValue)] = [("kind", .string(cell.kind.rawValue)), ("text", .string(cell.text))]
         if let code = cell.codePoint { fields.append(("code", .string(String(code, radix: 16, uppercase: true)))) }
         if cell.kind == .codePoint || cell.kind == .face {
@@ -36,7 +36,7 @@ enum GridJSON {
         return .object(fields)
     }
 
-    private static func describe(_ layout: GridLayout) -> JSONValue {
+    private static func describe(_ layout: EmojiGrid.Layout) -> JSONValue {
         .object([
             ("width", .number(layout.width)), ("height", .number(layout.height)),
             ("icon", .number(layout.icon)), ("gap", .number(layout.gap)), ("columnGap", .number(layout.columnGap)), ("rowGap", .number(layout.rowGap)),
@@ -50,7 +50,7 @@ enum GridJSON {
         ])
     }
 
-    private static func frame(_ frame: GridLayout.Frame) -> JSONValue {
+    private static func frame(_ frame: EmojiGrid.Layout.Frame) -> JSONValue {
         .object([("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)), ("height", .number(frame.height))])
     }
 }

@@ -3,7 +3,7 @@ import FaceText
 /// The text form of `facetext grid`: cells padded to one display width, pages
 /// numbered, and the layout numbers when a panel was given.
 enum GridText {
-    static func render(_ grid: EmojiGrid, layout: GridLayout?, showCodes: Bool) -> String {
+    static func render(_ grid: EmojiGrid, layout: EmojiGrid.Layout?, showCodes: Bool) -> String {
         var text = layout.map { describe($0, grid: grid) } ?? ""
         let pages = grid.pages
         let labels = pages.map { $0.map { label($0, showCodes: showCodes) } }
@@ -22,7 +22,7 @@ enum GridText {
         return text
     }
 
-    private static func label(_ cell: GridCell, showCodes: Bool) -> String {
+    private static func label(_ cell: EmojiGrid.Cell, showCodes: Bool) -> String {
         switch cell.kind {
         case .codePoint:
             let code = String(cell.codePoint ?? 0, radix: 16, uppercase: true)
@@ -34,8 +34,8 @@ enum GridText {
         }
     }
 
-    private static func describe(_ layout: GridLayout, grid: EmojiGrid) -> String {
-        let f = GridLayout.format
+    private static func describe(_ layout: EmojiGrid.Layout, grid: EmojiGrid) -> String {
+        let f = EmojiGrid.Layout.format
         let perPage = grid.facesPerPage ?? layout.cellsPerPage
         let spacing = "gap \(f(layout.gap)), margin at least \(f(layout.minimumMargin))"
         let even = ["columns": layout.evenColumns, "rows": layout.evenRows].filter(\.value).keys.sorted()

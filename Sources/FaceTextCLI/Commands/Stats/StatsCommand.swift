@@ -63,14 +63,14 @@ enum StatsCommand {
     }
 
     private static func count(_ invocation: Invocation, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
-        var recognized = Recognized.all
+        var recognized = FaceScanner.Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         let catalog = context.catalog
         var report = StatsReport(catalog: catalog)
-        var stream = FaceCountingStream(catalog: catalog, recognizing: recognized)
+        var stream = FaceStats.Stream(catalog: catalog, recognizing: recognized)
         let byFile = invocation.flag("by-file")
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
-            stream = FaceCountingStream(catalog: catalog, recognizing: recognized)
+            stream = FaceStats.Stream(catalog: catalog, recognizing: recognized)
         }, { (chunk) throws(IOError) in
             stream.feed(chunk)
         }, end: { (name: String) throws(IOError) in
