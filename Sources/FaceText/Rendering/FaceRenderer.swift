@@ -20,7 +20,14 @@ public struct FaceRenderer: Sendable {
     /// The prefix of the code-point images of `emojiImages`: the style's image base unless given.
     public let emojiImageBase: String
     let scanner: FaceScanner
-    let writer: RenderWriter
+    /// What its streams write with: the render kernel, or the scanner and a ``RenderWriter``.
+    let streamWriter: TransformStream.Writer
+
+    /// Whether its streams run the render kernel (``TransformStream/Writer/kernel(_:)``).
+    var usesKernel: Bool {
+        if case .kernel = streamWriter { return true }
+        return false
+    }
 
     /// Creates a renderer. `emojiImageBase` prefixes the code-point images
     /// that `emojiImages` writes (`1f600.png`); nil uses the style's image base,
@@ -38,8 +45,8 @@ public struct FaceRenderer: Sendable {
         self.emojiImages = emojiImages
         self.emojiImageBase = emojiImageBase ?? style.imageBase
         scanner = FaceScanner(catalog: catalog, recognizing: emojiImages ? [.tags, .emoji] : [.tags], fastPaths: fastPaths)
-        writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: self.emojiImageBase,
-                              allowKernel: fastPaths.contains(.renderKernel))
+        let writer = RenderWriter(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: self.emojiImageBase)
+        streamWriter = .rendering(writer, allowKernel: fastPaths.contains(.renderKernel))
     }
 
     /// Renders a whole string. Invalid UTF-8 cannot occur in a `String`; use
@@ -60,7 +67,7 @@ public struct FaceRenderer: Sendable {
 
     /// A renderer for input that arrives in chunks.
     public func makeStream() -> TransformStream {
-        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: .render(writer))
+        TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: streamWriter)
     }
 
     /// What a face's tag renders to, or nil to leave the tag as it is.
@@ -140,75 +147,5 @@ private extension String {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-}
-
-/// Writes tokens in a render style: the per-token work of a render stream.
-struct RenderWriter: Sendable {
-    let catalog: FaceCatalog
-    let style: RenderStyle
-    let emojiImages: Bool
-    let emojiImageBase: String
-    private let isHTML: Bool
-    /// The bytes written for each face's tag; none where the tag stays as it is.
-    private let replacements: FlatStrings
-    /// The fast loop that replaces scanner and writer when the catalog and style allow it.
-    let kernel: BracketRenderKernel?
-
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String, allowKernel: Bool) {
-        self.catalog = catalog
-        self.style = style
-        self.emojiImages = emojiImages
-        self.emojiImageBase = emojiImageBase
-        if case .html = style { isHTML = true } else { isHTML = false }
-        let replacements = FlatStrings(catalog.faces.map {
-            FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase)
-        })
-        self.replacements = replacements
-        // The kernel copies text unchanged and knows `[…]` tags, and those that start with
-        // one other byte (WeChat's `/::)`).
-        let index = catalog.index
-        let bracket = Int(UInt8(ascii: "["))
-        let otherBytes = index.tagTrie.firstBytes.indices.filter { index.tagTrie.firstBytes[$0] && $0 != bracket }.map(UInt8.init)
-        if allowKernel, !isHTML, !emojiImages, let bracketTags = index.bracketTags, otherBytes.count <= 1 {
-            let otherTags = otherBytes.first.map { index.tagKeys.pairs(startingWith: $0).map { (tag: $0.key, face: $0.value) } } ?? []
-            kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements, otherTags: otherTags,
-                                         otherByte: otherBytes.first ?? 0, trie: index.tagTrie)     // nil for a huge catalog
-        } else {
-            kernel = nil
-        }
-    }
-
-    /// Writes a token; `images` holds the stream's emoji images already built (see ``EmojiImageCache``).
-    @inline(__always)
-    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer, images: inout EmojiImageCache) {
-        let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-        switch token.kind {
-        case .tag:
-            if !replacements.append(Int(token.face.rawValue), to: &out) { appendText(slice, to: &out) }
-        case .emoji where emojiImages:
-            // Marks the emoji's image does not show (`😃́`) stay after it, as text.
-            let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
-            let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<marks])
-            defer { if marks < token.end { appendText(UnsafeBufferPointer(rebasing: bytes[marks..<token.end]), to: &out) } }
-            // The same bytes are the same emoji with the same face, so their image is kept by bytes.
-            images.append(slice, to: &out) {
-                let emoji = String(decoding: slice, as: UTF8.self)
-                let face = token.face.isFace ? catalog.faces[Int(token.face.rawValue)] : nil
-                return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", base: emojiImageBase, face: face,
-                                                emoji: emoji, alt: emoji, style: style).utf8)
-            }
-        default:
-            appendText(slice, to: &out)
-        }
-    }
-
-    @inline(__always)
-    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
-        if isHTML {
-            HTMLEscaping.append(bytes, to: &out)
-        } else {
-            out.append(bytes)
-        }
     }
 }

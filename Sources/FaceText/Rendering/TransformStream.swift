@@ -11,9 +11,31 @@
 /// only a possible face cut by the chunk end is held back. The output does not
 /// depend on how the input was split.
 public struct TransformStream: Sendable {
+    /// What a stream writes with, chosen once when its renderer or tagger is made.
     enum Writer: Sendable {
+        /// The render loop that replaces scanner and writer where the catalog and style allow it.
+        case kernel(BracketRenderKernel)
+        /// The scanner's tokens, each written in a render style.
         case render(RenderWriter)
+        /// The scanner's tokens, each face written as its tag.
         case tag(TagWriter)
+
+        /// The writer of a render stream: the kernel where it applies (text copied unchanged,
+        /// `[…]` tags and those that start with one other byte, as WeChat's `/::)`), else
+        /// `writer` after the scanner. The one place the kernel is chosen.
+        static func rendering(_ writer: RenderWriter, allowKernel: Bool) -> Writer {
+            let index = writer.catalog.index
+            let bracket = Int(UInt8(ascii: "["))
+            let otherBytes = index.tagTrie.firstBytes.indices.filter { index.tagTrie.firstBytes[$0] && $0 != bracket }.map(UInt8.init)
+            guard allowKernel, writer.copiesTextUnchanged, let bracketTags = index.bracketTags, otherBytes.count <= 1 else {
+                return .render(writer)
+            }
+            let otherTags = otherBytes.first.map { index.tagKeys.pairs(startingWith: $0).map { (tag: $0.key, face: $0.value) } } ?? []
+            // None for a catalog of more short tags than the kernel's table holds.
+            guard let kernel = BracketRenderKernel(tags: bracketTags, replacements: writer.replacements, otherTags: otherTags,
+                                                   otherByte: otherBytes.first ?? 0, trie: index.tagTrie) else { return .render(writer) }
+            return .kernel(kernel)
+        }
     }
 
     private var scanner: ChunkedScanner
@@ -60,15 +82,13 @@ public struct TransformStream: Sendable {
     /// for this stream's writer, writing into `storage`.
     private mutating func run(_ storage: inout OutputBuffer, _ chunk: UnsafeBufferPointer<UInt8>?) {
         switch writer {
-        case .render(let render):
-            if let kernel = render.kernel {
-                if let chunk {
-                    scanner.feed(chunk) { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
-                } else {
-                    scanner.finish { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
-                }
-                return
+        case .kernel(let kernel):
+            if let chunk {
+                scanner.feed(chunk) { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
+            } else {
+                scanner.finish { bytes, isFinal, _ in kernel.render(bytes, isFinal: isFinal, into: &storage) }
             }
+        case .render(let render):
             // The image cache is moved into the sink and back, so it is never copied.
             var sink = RenderSink(writer: render, out: storage, images: emojiImages)
             emojiImages = EmojiImageCache()

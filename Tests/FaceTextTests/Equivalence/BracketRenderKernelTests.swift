@@ -45,21 +45,21 @@ import TestSupport
     ]
 
     @Test func theKernelRunsForBracketCatalogsAndPlainTextStylesOnly() {
-        #expect(FaceRenderer(catalog: .default).writer.kernel != nil)
-        #expect(FaceRenderer(catalog: .default, style: .markdown()).writer.kernel != nil)
-        #expect(FaceRenderer(catalog: .default, style: .html()).writer.kernel == nil)
-        #expect(FaceRenderer(catalog: .default, style: .path(), emojiImages: true).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: .default).usesKernel == true)
+        #expect(FaceRenderer(catalog: .default, style: .markdown()).usesKernel == true)
+        #expect(FaceRenderer(catalog: .default, style: .html()).usesKernel == false)
+        #expect(FaceRenderer(catalog: .default, style: .path(), emojiImages: true).usesKernel == false)
         // WeChat's `/::)` codes start with one other byte: the kernel takes them through the trie.
-        #expect(FaceRenderer(catalog: .wechat).writer.kernel != nil)
-        #expect(FaceRenderer(catalog: Self.otherCatalog).writer.kernel != nil)
+        #expect(FaceRenderer(catalog: .wechat).usesKernel == true)
+        #expect(FaceRenderer(catalog: Self.otherCatalog).usesKernel == true)
         // Tags that start with two other bytes are left to the general path.
         let twoOthers = FaceCatalog(faces: Self.otherCatalog.faces + [Face(tag: ":smile:", emoji: "\u{1F604}")])
-        #expect(FaceRenderer(catalog: twoOthers).writer.kernel == nil)
-        #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, fastPaths: .all.subtracting(.renderKernel)).writer.kernel == nil)
-        #expect(FaceRenderer(catalog: Self.edgeCatalog).writer.kernel != nil)
+        #expect(FaceRenderer(catalog: twoOthers).usesKernel == false)
+        #expect(FaceRenderer(catalog: .default, style: .unicode, emojiImages: false, fastPaths: .all.subtracting(.renderKernel)).usesKernel == false)
+        #expect(FaceRenderer(catalog: Self.edgeCatalog).usesKernel == true)
         // A tag holding a line feed is no bracketed tag the kernel's table can hold.
         let lineFeed = FaceCatalog(faces: Self.edgeCatalog.faces + [Face(tag: "[a\nb]", emoji: "\u{1F4A5}")])
-        #expect(FaceRenderer(catalog: lineFeed).writer.kernel == nil)
+        #expect(FaceRenderer(catalog: lineFeed).usesKernel == false)
     }
 
     @Test(arguments: [
@@ -149,7 +149,7 @@ import TestSupport
     private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         // Else the comparison would be of the general path with itself.
-        #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: .all).writer.kernel != nil,
+        #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: .all).usesKernel == true,
                 sourceLocation: sourceLocation)
         let expected = render(input, catalog: catalog, style: style, kernel: false, chunkSize: max(input.count, 1))
         for chunkSize in [max(input.count, 1), 1, 2, 3, 7, 16, 17, 18, 33] {

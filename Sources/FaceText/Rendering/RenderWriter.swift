@@ -1,0 +1,58 @@
+/// Writes tokens in a render style: the per-token work of a render stream.
+struct RenderWriter: Sendable {
+    let catalog: FaceCatalog
+    let style: RenderStyle
+    let emojiImages: Bool
+    let emojiImageBase: String
+    private let isHTML: Bool
+    /// The bytes written for each face's tag; none where the tag stays as it is.
+    let replacements: FlatStrings
+
+    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String) {
+        self.catalog = catalog
+        self.style = style
+        self.emojiImages = emojiImages
+        self.emojiImageBase = emojiImageBase
+        if case .html = style { isHTML = true } else { isHTML = false }
+        let replacements = FlatStrings(catalog.faces.map {
+            FaceRenderer.output(for: $0, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase)
+        })
+        self.replacements = replacements
+    }
+
+    /// Whether text is copied unchanged (every style but HTML, and no emoji images), as the render kernel copies it.
+    var copiesTextUnchanged: Bool { !isHTML && !emojiImages }
+
+    /// Writes a token; `images` holds the stream's emoji images already built (see ``EmojiImageCache``).
+    @inline(__always)
+    func write(_ token: RawToken, from bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer, images: inout EmojiImageCache) {
+        let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+        switch token.kind {
+        case .tag:
+            if !replacements.append(Int(token.face.rawValue), to: &out) { appendText(slice, to: &out) }
+        case .emoji where emojiImages:
+            // Marks the emoji's image does not show (`😃́`) stay after it, as text.
+            let marks = EmojiMatcher.trailingMarksStart(in: bytes, start: token.start, end: token.end)
+            let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<marks])
+            defer { if marks < token.end { appendText(UnsafeBufferPointer(rebasing: bytes[marks..<token.end]), to: &out) } }
+            // The same bytes are the same emoji with the same face, so their image is kept by bytes.
+            images.append(slice, to: &out) {
+                let emoji = String(decoding: slice, as: UTF8.self)
+                let face = token.face.isFace ? catalog.faces[Int(token.face.rawValue)] : nil
+                return Array(FaceRenderer.image(named: EmojiName.twemojiCode(of: emoji) + ".png", base: emojiImageBase, face: face,
+                                                emoji: emoji, alt: emoji, style: style).utf8)
+            }
+        default:
+            appendText(slice, to: &out)
+        }
+    }
+
+    @inline(__always)
+    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+        if isHTML {
+            HTMLEscaping.append(bytes, to: &out)
+        } else {
+            out.append(bytes)
+        }
+    }
+}
