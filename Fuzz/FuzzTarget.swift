@@ -1,5 +1,7 @@
 // libFuzzer target for the scanner, renderer, tagger and backspace.
-// Built by scripts/fuzz together with Sources/FaceText (not part of the package).
+// Built by scripts/fuzz together with Sources/FaceText (not part of the package);
+// FaceTextTests builds it too (Tests/FaceTextTests/Fuzz/FuzzTarget.swift is a
+// link to this file) and runs it on the seed inputs, so that it stays current.
 //
 // The first byte of each input chooses a chunk size and a number of
 // backspace presses; the rest is the text. The target checks the invariants
@@ -19,129 +21,141 @@
 //    ``QuickUnits``) keeps of each line what the general way keeps of it alone.
 // The address sanitizer catches out-of-bounds access and use after free.
 
-let catalog = FaceCatalog.default
-let renderer = FaceRenderer(catalog: catalog)
-let htmlRenderer = FaceRenderer(catalog: catalog, style: .html(imageBase: "f/"), emojiImages: true)
-let tagger = FaceTagger(catalog: catalog)
-let wechatRenderer = FaceRenderer(catalog: .wechat)
-let wechatGeneral = FaceRenderer(catalog: .wechat, style: .unicode, emojiImages: false, fastPaths: .all.subtracting(.renderKernel))
-let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
-let slowEngine = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .images, .unknownTags], fastPaths: .none)
-let editor = LineEditor(catalog: catalog)
-/// The plain reference (Tests/TestSupport/ReferenceScanner.swift, built in): tags, emoji and unknown tags.
-let referenceScanner = ReferenceScanner(catalog: catalog, unknownTags: true)
-let referenceKinds = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
+#if canImport(FaceText)
+@testable import FaceText
+import TestSupport
+#endif
 
-func check(_ condition: Bool, _ message: StaticString) {
-    if !condition { fatalError("invariant failed: \(message)") }
-}
+/// The checks, in a namespace of their own: in the test target they sit beside the tests.
+enum FuzzTarget {
+    static let catalog = FaceCatalog.default
+    static let renderer = FaceRenderer(catalog: catalog)
+    static let htmlRenderer = FaceRenderer(catalog: catalog, style: .html(imageBase: "f/"), emojiImages: true)
+    static let tagger = FaceTagger(catalog: catalog)
+    static let wechatRenderer = FaceRenderer(catalog: .wechat)
+    static let wechatGeneral = FaceRenderer(catalog: .wechat, style: .unicode, emojiImages: false, fastPaths: .all.subtracting(.renderKernel))
+    static let scanner = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+    static let slowEngine = ScanEngine(catalog: catalog, recognized: [.tags, .emoji, .images, .unknownTags], fastPaths: .none)
+    static let editor = LineEditor(catalog: catalog)
+    /// The plain reference (Tests/TestSupport/ReferenceScanner.swift, built in): tags, emoji and unknown tags.
+    static let referenceScanner = ReferenceScanner(catalog: catalog, unknownTags: true)
+    static let referenceKinds = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
 
-func chunked(_ stream: TransformStream, _ input: [UInt8], size: Int) -> [UInt8] {
-    var stream = stream
-    var out: [UInt8] = []
-    var start = 0
-    while start < input.count {
-        stream.process(Array(input[start..<min(start + size, input.count)]), into: &out)
-        start += size
+    static func check(_ condition: Bool, _ message: StaticString) {
+        if !condition { fatalError("invariant failed: \(message)") }
     }
-    stream.finish(into: &out)
-    return out
-}
 
-func listed(_ input: [UInt8], size: Int) -> [UInt8] {
-    var lister = FaceLister(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
-    let out = ByteBuffer()
-    var start = 0
-    while start < input.count {
-        lister.feed(Array(input[start..<min(start + size, input.count)]), into: out)
-        start += size
+    static func chunked(_ stream: TransformStream, _ input: [UInt8], size: Int) -> [UInt8] {
+        var stream = stream
+        var out: [UInt8] = []
+        var start = 0
+        while start < input.count {
+            stream.process(Array(input[start..<min(start + size, input.count)]), into: &out)
+            start += size
+        }
+        stream.finish(into: &out)
+        return out
     }
-    lister.finish(into: out)
-    return out.withBytes { Array($0) }
+
+    static func listed(_ input: [UInt8], size: Int) -> [UInt8] {
+        var lister = FaceLister(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+        let out = ByteBuffer()
+        var start = 0
+        while start < input.count {
+            lister.feed(Array(input[start..<min(start + size, input.count)]), into: out)
+            start += size
+        }
+        lister.finish(into: out)
+        return out.withBytes { Array($0) }
+    }
+
+    static func run(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+        guard count > 0 else { return 0 }
+        let control = data[0]
+        let input = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
+        let size = Int(control & 0x3F) + 1
+
+        let rendered = renderer.render(input)
+        check(chunked(renderer.makeStream(), input, size: size) == rendered, "render depends on chunking")
+        let tagged = tagger.tag(input)
+        check(chunked(tagger.makeStream(), input, size: size) == tagged, "tag depends on chunking")
+        _ = htmlRenderer.render(input)
+        let wechatRendered = wechatRenderer.render(input)
+        check(wechatRendered == wechatGeneral.render(input), "WeChat render: the kernel differs from the general path")
+        check(chunked(wechatRenderer.makeStream(), input, size: size) == wechatRendered, "WeChat render depends on chunking")
+        check(listed(input, size: size) == listed(input, size: max(input.count, 1)), "scan lines depend on chunking")
+
+        // Every fast path against the plain reference: the same tokens.
+        check(referenceKinds.tokens(in: input) == referenceScanner.tokens(in: input), "tokens differ from the reference scanner")
+
+        let tokens = scanner.tokens(in: input)
+        var position = 0
+        for token in tokens {
+            check(token.range.lowerBound == position, "tokens overlap or leave a gap")
+            position = token.range.upperBound
+        }
+        check(position == input.count, "tokens do not cover the input")
+        var slowTokens = TokenCollector()
+        _ = input.withUnsafeBufferPointer { slowEngine.scan($0, isFinal: true, into: &slowTokens) }
+        check(slowTokens.tokens == tokens, "the emoji fast paths change the tokens")
+
+        var counter = FaceCounter(catalog: catalog)
+        for token in tokens where token.kind != .text {
+            input[token.range].withUnsafeBufferPointer { counter.add(token, bytes: $0) }
+        }
+        var counting = FaceStats.Stream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+        var start = 0
+        while start < input.count {
+            input[start..<min(start + size, input.count)].withUnsafeBufferPointer { counting.feed($0) }
+            start += size
+        }
+        counting.finish()
+        check(counting.stats.counts == counter.stats.counts, "stats depend on chunking or on numbered emoji")
+        var whole = FaceStats.Stream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
+        input.withUnsafeBufferPointer { whole.feed($0) }
+        whole.finish()
+        check(whole.stats.counts == counter.stats.counts, "stats depend on numbered emoji")
+
+        // Render changes only tags: what is left between them is the same bytes.
+        var expected: [UInt8] = []
+        for token in FaceScanner(catalog: catalog, recognizing: .tags).tokens(in: input) {
+            if token.kind == .tag, let emoji = catalog.faces[token.face!].emoji {
+                expected += Array(emoji.utf8)
+            } else {
+                expected += input[token.range]
+            }
+        }
+        check(expected == rendered, "render changed bytes outside tags")
+
+        let presses = Int(control >> 6)
+        let (kept, deleted) = editor.backspace(input, presses: presses)
+        check(Array(kept) + Array(deleted) == input, "backspace changed more than a suffix")
+        check(presses > 0 || deleted.isEmpty, "backspace deleted with no press")
+
+        let keptLines = ByteBuffer()
+        let (end, _) = input.withUnsafeBufferPointer { editor.writeKept(linesIn: $0, from: 0, presses: presses, to: keptLines) }
+        var expectedLines: [UInt8] = []
+        var lineStart = 0
+        while let lineFeed = input[lineStart...].firstIndex(of: 0x0A) {
+            var bodyEnd = lineFeed
+            if bodyEnd > lineStart && input[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
+            let body = Array(input[lineStart..<bodyEnd])
+            let keep = body.withUnsafeBufferPointer { buffer in
+                var run = BackspaceRun(finder: editor.finder, end: buffer.count, presses: presses)
+                var count = 0
+                while count < presses, run.press(in: buffer) { count += 1 }
+                return run.end
+            }
+            expectedLines += body[..<keep] + input[bodyEnd...lineFeed]
+            lineStart = lineFeed + 1
+        }
+        check(end == lineStart, "backspace over lines stopped elsewhere than after the last line feed")
+        check(keptLines.withBytes { Array($0) } == expectedLines, "backspace over lines differs from each line alone")
+        return 0
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    guard count > 0 else { return 0 }
-    let control = data[0]
-    let input = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
-    let size = Int(control & 0x3F) + 1
-
-    let rendered = renderer.render(input)
-    check(chunked(renderer.makeStream(), input, size: size) == rendered, "render depends on chunking")
-    let tagged = tagger.tag(input)
-    check(chunked(tagger.makeStream(), input, size: size) == tagged, "tag depends on chunking")
-    _ = htmlRenderer.render(input)
-    let wechatRendered = wechatRenderer.render(input)
-    check(wechatRendered == wechatGeneral.render(input), "WeChat render: the kernel differs from the general path")
-    check(chunked(wechatRenderer.makeStream(), input, size: size) == wechatRendered, "WeChat render depends on chunking")
-    check(listed(input, size: size) == listed(input, size: max(input.count, 1)), "scan lines depend on chunking")
-
-    // Every fast path against the plain reference: the same tokens.
-    check(referenceKinds.tokens(in: input) == referenceScanner.tokens(in: input), "tokens differ from the reference scanner")
-
-    let tokens = scanner.tokens(in: input)
-    var position = 0
-    for token in tokens {
-        check(token.range.lowerBound == position, "tokens overlap or leave a gap")
-        position = token.range.upperBound
-    }
-    check(position == input.count, "tokens do not cover the input")
-    var slowTokens = TokenCollector()
-    _ = input.withUnsafeBufferPointer { slowEngine.scan($0, isFinal: true, into: &slowTokens) }
-    check(slowTokens.tokens == tokens, "the emoji fast paths change the tokens")
-
-    var counter = FaceCounter(catalog: catalog)
-    for token in tokens where token.kind != .text {
-        input[token.range].withUnsafeBufferPointer { counter.add(token, bytes: $0) }
-    }
-    var counting = FaceCountingStream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
-    var start = 0
-    while start < input.count {
-        input[start..<min(start + size, input.count)].withUnsafeBufferPointer { counting.feed($0) }
-        start += size
-    }
-    counting.finish()
-    check(counting.stats.counts == counter.stats.counts, "stats depend on chunking or on numbered emoji")
-    var whole = FaceCountingStream(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
-    input.withUnsafeBufferPointer { whole.feed($0) }
-    whole.finish()
-    check(whole.stats.counts == counter.stats.counts, "stats depend on numbered emoji")
-
-    // Render changes only tags: what is left between them is the same bytes.
-    var expected: [UInt8] = []
-    for token in FaceScanner(catalog: catalog, recognizing: .tags).tokens(in: input) {
-        if token.kind == .tag, let emoji = catalog.faces[token.face!].emoji {
-            expected += Array(emoji.utf8)
-        } else {
-            expected += input[token.range]
-        }
-    }
-    check(expected == rendered, "render changed bytes outside tags")
-
-    let presses = Int(control >> 6)
-    let (kept, deleted) = editor.backspace(input, presses: presses)
-    check(Array(kept) + Array(deleted) == input, "backspace changed more than a suffix")
-    check(presses > 0 || deleted.isEmpty, "backspace deleted with no press")
-
-    let keptLines = ByteBuffer()
-    let (end, _) = input.withUnsafeBufferPointer { editor.writeKept(linesIn: $0, from: 0, presses: presses, to: keptLines) }
-    var expectedLines: [UInt8] = []
-    var lineStart = 0
-    while let lineFeed = input[lineStart...].firstIndex(of: 0x0A) {
-        var bodyEnd = lineFeed
-        if bodyEnd > lineStart && input[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
-        let body = Array(input[lineStart..<bodyEnd])
-        let keep = body.withUnsafeBufferPointer { buffer in
-            var run = BackspaceRun(finder: editor.finder, end: buffer.count, presses: presses)
-            var count = 0
-            while count < presses, run.press(in: buffer) { count += 1 }
-            return run.end
-        }
-        expectedLines += body[..<keep] + input[bodyEnd...lineFeed]
-        lineStart = lineFeed + 1
-    }
-    check(end == lineStart, "backspace over lines stopped elsewhere than after the last line feed")
-    check(keptLines.withBytes { Array($0) } == expectedLines, "backspace over lines differs from each line alone")
-    return 0
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    FuzzTarget.run(data, count)
 }
