@@ -2,7 +2,8 @@
 // them without parsing a property list at start-up:
 //   emoticons.plist       -> Sources/FaceText/Generated/DefaultCatalog+Faces.swift
 //   catalogs/wechat.plist -> Sources/FaceText/Generated/WeChatCatalog+Faces.swift
-// Run it after editing either plist: swift scripts/embed-catalog.swift
+//   catalogs/weibo.plist  -> Sources/FaceText/Generated/WeiboCatalog+Faces.swift
+// Run it after editing any of them: swift scripts/embed-catalog.swift
 // The test suite fails while they differ.
 import Foundation
 
@@ -69,3 +70,4 @@ func embed(_ source: String, into target: String, name: String) throws {
 
 try embed("emoticons.plist", into: "Sources/FaceText/Generated/DefaultCatalog+Faces.swift", name: "faces")
 try embed("catalogs/wechat.plist", into: "Sources/FaceText/Generated/WeChatCatalog+Faces.swift", name: "weChatFaces")
+try embed("catalogs/weibo.plist", into: "Sources/FaceText/Generated/WeiboCatalog+Faces.swift", name: "weiboFaces")

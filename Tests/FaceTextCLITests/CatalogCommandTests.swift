@@ -23,8 +23,9 @@ import TestSupport
 
     @Test func listNamesTheBuiltInCatalogs() {
         let text = runCLI(["catalog", "list", "--catalogs"]).text
-        #expect(text.hasPrefix("default  153 faces"))
-        #expect(text.contains("\nwechat   105 faces"))
+        #expect(text.hasPrefix("default  164 faces"))
+        #expect(text.contains("\nwechat   148 faces"))
+        #expect(text.contains("\nweibo    184 faces"))
     }
 
     @Test func showPrintsOneFaceByTagOrEmojiAndFailsForUnknown() {
@@ -36,7 +37,8 @@ import TestSupport
     }
 
     @Test func checkFindsTheShippedCatalogsClean() {
-        for spec in ["default", "wechat", BinaryRoot.path("emoticons.plist"), BinaryRoot.path("catalogs/wechat.plist")] {
+        for spec in ["default", "wechat", "weibo", BinaryRoot.path("emoticons.plist"), BinaryRoot.path("catalogs/wechat.plist"),
+                     BinaryRoot.path("catalogs/weibo.plist")] {
             let result = runCLI(["catalog", "check", spec])
             #expect(result.status == .success, "\(spec): \(result.stderr)")
             #expect(result.stderr.isEmpty)

@@ -52,6 +52,6 @@ import TestSupport
     @Test func anUnknownCatalogNameSaysWhichNamesExist() {
         let result = runCLI(["render", "--catalog", "nope"], input: "x")
         #expect(result.status == .failure)
-        #expect(result.stderr == "facetext: error: nope: no such file, and not a built-in catalog (built-in: default, wechat)\n")
+        #expect(result.stderr == "facetext: error: nope: no such file, and not a built-in catalog (built-in: default, wechat, weibo)\n")
     }
 }

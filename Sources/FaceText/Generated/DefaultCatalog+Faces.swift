@@ -156,5 +156,16 @@ extension DefaultCatalog {
         Face(tag: "[皱眉]", traditionalTag: nil, aliases: [], image: nil, animatedImage: nil, emoji: "🙍", kind: .emoji, package: "emoji"),
         Face(tag: "[撅嘴]", traditionalTag: nil, aliases: [], image: nil, animatedImage: nil, emoji: "🙎", kind: .emoji, package: "emoji"),
         Face(tag: "[双手合十]", traditionalTag: nil, aliases: [], image: nil, animatedImage: nil, emoji: "🙏", kind: .emoji, package: "emoji"),
+        Face(tag: "[允悲]", traditionalTag: nil, aliases: [], image: "2018new_kuxiao_org.png", animatedImage: nil, emoji: "😅", kind: .image, package: "weibo2018"),
+        Face(tag: "[污]", traditionalTag: nil, aliases: [], image: "2018new_wu_org.png", animatedImage: nil, emoji: nil, kind: .image, package: "weibo2018"),
+        Face(tag: "[憧憬]", traditionalTag: nil, aliases: [], image: "2018new_chongjing_org.png", animatedImage: nil, emoji: "🤩", kind: .image, package: "weibo2018"),
+        Face(tag: "[舔屏]", traditionalTag: nil, aliases: [], image: "2018new_tianping_org.png", animatedImage: nil, emoji: "🤤", kind: .image, package: "weibo2018"),
+        Face(tag: "[坏笑]", traditionalTag: "[壞笑]", aliases: [], image: "2018new_huaixiao_org.png", animatedImage: nil, emoji: "😏", kind: .image, package: "weibo2018"),
+        Face(tag: "[笑而不语]", traditionalTag: "[笑而不語]", aliases: [], image: "2018new_xiaoerbuyu_org.png", animatedImage: nil, emoji: nil, kind: .image, package: "weibo2018"),
+        Face(tag: "[并不简单]", traditionalTag: "[並不簡單]", aliases: [], image: "2018new_bingbujiandan_org.png", animatedImage: nil, emoji: "🧐", kind: .image, package: "weibo2018"),
+        Face(tag: "[费解]", traditionalTag: "[費解]", aliases: [], image: "2018new_wenhao_org.png", animatedImage: nil, emoji: nil, kind: .image, package: "weibo2018"),
+        Face(tag: "[骷髅]", traditionalTag: "[骷髏]", aliases: [], image: "2018new_kulou_org.png", animatedImage: nil, emoji: "💀", kind: .image, package: "weibo2018"),
+        Face(tag: "[吃瓜]", traditionalTag: nil, aliases: [], image: "2018new_chigua_org.png", animatedImage: nil, emoji: "🍉", kind: .image, package: "weibo2018"),
+        Face(tag: "[二哈]", traditionalTag: nil, aliases: [], image: "2018new_erha_org.png", animatedImage: nil, emoji: nil, kind: .image, package: "weibo2018"),
     ]
 }

@@ -24,6 +24,7 @@ struct HelpFormatter {
         ("facetext tag chat.log", "Emoji back to tags"),
         ("facetext stats --top 10 chat.log", "The ten faces used most"),
         ("facetext --catalog wechat render wechat.log", "WeChat's faces and /::) codes"),
+        ("facetext --catalog default --catalog weibo stats weibo.log", "Today's Weibo faces on top of the default ones"),
     ]
 
     func commandHelp(_ command: CommandSpec) -> String {

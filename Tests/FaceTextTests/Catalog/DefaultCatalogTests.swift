@@ -3,11 +3,6 @@ import Testing
 @testable import FaceText
 
 @Suite struct DefaultCatalogTests {
-    @Test func theEmbeddedCatalogEqualsTheTopLevelFileFaceForFace() throws {
-        let file = try FaceCatalog(contentsOf: Fixtures.root.appendingPathComponent("emoticons.plist"))
-        #expect(file.faces == FaceCatalog.default.faces, "run swift scripts/embed-catalog.swift after editing emoticons.plist")
-    }
-
     @Test func itHoldsTheClassicFacesAndTheWholeEmoticonsBlock() {
         let catalog = FaceCatalog.default
         #expect(catalog.faces.filter { $0.package == "classic" }.count == 102)
@@ -30,19 +25,37 @@ import Testing
         #expect(catalog.face(forEmoji: "\u{1F617}")?.tag == "[亲亲脸]")
     }
 
-    @Test func noTagIsUsedTwice() {
-        var seen: Set<String> = []
-        for tag in FaceCatalog.default.faces.flatMap(\.tags) {
-            #expect(seen.insert(tag).inserted, "duplicate tag \(tag)")
-        }
+    @Test func theWeiboFirstPageFacesComeLastAndTakeNoEmojiFromEarlierFaces() {
+        let catalog = FaceCatalog.default
+        #expect(Array(catalog.faces.prefix(153)).allSatisfy { $0.package == "classic" || $0.package == "emoji" })
+        #expect(catalog.faces.dropFirst(153).map(\.tag) == TodaysFaces.missingFromTheClassicSet)
+        #expect(catalog.faces.dropFirst(153).allSatisfy { $0.package == "weibo2018" && $0.image?.hasPrefix("2018new_") == true })
+        // Rendered as their emoji; tagged back as the faces that owned those emoji before.
+        #expect(FaceRenderer(catalog: catalog).render("[坏笑][允悲][骷髅]") == "😏😅💀")
+        #expect(FaceTagger(catalog: catalog).tag("😏😅💀") == "[得意][苦笑][骷髅]")
     }
 }
 
 @Suite struct WeChatCatalogTests {
-    @Test func theEmbeddedWeChatCatalogEqualsItsFile() throws {
-        let file = try FaceCatalog(contentsOf: Fixtures.root.appendingPathComponent("catalogs/wechat.plist"))
-        #expect(file.faces == FaceCatalog.wechat.faces)
-        #expect(FaceCatalog.builtIn(named: "wechat")?.faces.count == 105)
+    @Test func theClassicFacesComeFirstThenTheLaterOnes() {
+        let faces = FaceCatalog.wechat.faces
+        #expect(faces.prefix(105).allSatisfy { $0.package == "wechat" })
+        #expect(faces.first?.tag == "[微笑]" && faces[104].tag == "[右太极]")
+        #expect(faces.dropFirst(105).allSatisfy { $0.package == "wechat.new" && $0.image == nil })
+        #expect(faces.count == 105 + 38 + 5)
+    }
+
+    @Test(arguments: [("[Facepalm]", "[捂脸]"), ("[掩面]", "[捂脸]"), ("[Doge]", "[旺柴]"), ("[破涕為笑]", "[破涕为笑]"),
+                      ("[Lol]", "[破涕为笑]"), ("[一言難盡]", "[Emm]"), ("[裂開]", "[裂开]"), ("[Concerned]", "[皱眉]")])
+    func laterFacesHaveTheirEnglishAndTraditionalSpellings(spelling: String, tag: String) {
+        #expect(FaceCatalog.wechat.face(forTag: spelling)?.tag == tag)
+    }
+
+    @Test func laterFacesTakeNoEmojiAClassicFaceOwns() {
+        let tagger = FaceTagger(catalog: .wechat)
+        #expect(tagger.tag("😏✌️🍉🙏") == "[坏笑][胜利][西瓜][抱拳]")
+        #expect(FaceRenderer(catalog: .wechat).render("[奸笑][耶][吃瓜][合十]") == "[奸笑][耶][吃瓜][合十]")
+        #expect(tagger.tag("🤦😂🧧🐶") == "[捂脸][破涕为笑][红包][旺柴]")
     }
 
     @Test(arguments: [("/::)", "[微笑]"), ("[Smile]", "[微笑]"), ("[流淚]", "[流泪]"), ("/:,@P", "[偷笑]"), ("/::>", "[憨笑]"), ("/:<W>", "[西瓜]")])

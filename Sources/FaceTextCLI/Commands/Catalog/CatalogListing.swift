@@ -5,7 +5,11 @@ enum CatalogListing {
     static func builtIns() -> String {
         let rows = FaceCatalog.builtInNames.map { name -> [String] in
             let catalog = FaceCatalog.builtIn(named: name)!
-            let about = name == "default" ? "classic chat faces and the emoticons block (emoticons.plist)" : "classic WeChat faces, with /::) text codes"
+            let about = switch name {
+            case "default": "classic Weibo faces, the emoticons block, and today's common Weibo faces (emoticons.plist)"
+            case "wechat": "WeChat's classic faces with /::) text codes, and those added since 2016"
+            default: "the Weibo client's 2018 set, in its groups"
+            }
             return [name, "\(catalog.faces.count) faces", about]
         }
         return table(rows)
