@@ -17,6 +17,8 @@ import TestSupport
         (["backspace", "-n", "99"], "a[心]b\r\nxyz", "\r\n"),
         (["backspace", "--deleted"], "a[心]\r\nbc\n", "[心]\r\nc\n"),
         (["backspace", "--any-tag"], "发了[图片]\n", "发了\n"),
+        (["backspace", "--any-tag", "-n", "2"], "发了【图片】【动画表情】\r\n", "发了\r\n"),
+        (["backspace"], "发了【图片】\n", "发了【图片\n"),
         (["backspace", "--json"], "a[心]\r\n\"x\"", #"{"line":1,"text":"a","deleted":"[心]"}"# + "\n" + #"{"line":2,"text":"\"x","deleted":"\""}"# + "\n"),
     ])
     func linesLoseUnitsFromTheEndAndKeepTheirEndings(arguments: [String], input: String, expected: String) {

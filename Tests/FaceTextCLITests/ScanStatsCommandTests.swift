@@ -85,6 +85,18 @@ import TestSupport
             """)
     }
 
+    @Test func fullWidthBracketsAreUnknownTagsToo() throws {
+        let scanned = runCLI(["scan", "--unknown-tags"], input: "【图片】[图片]【图片]\n")
+        #expect(scanned.text == """
+            {"kind":"unknown","text":"【图片】","tag":null,"emoji":null,"image":null,"file":"-","line":1,"offset":0,"length":12}
+            {"kind":"unknown","text":"[图片]","tag":null,"emoji":null,"image":null,"file":"-","line":1,"offset":12,"length":8}
+
+            """)
+        let stats = runCLI(["stats", "--unknown-tags", "--json"], input: "【图片】[图片]【图片】\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout)) as? [String: Any])
+        #expect(object["counts"] as? [String: Int] == ["【图片】": 2, "[图片]": 1])
+    }
+
     @Test func scanDoesNotDependOnChunkSize() {
         let input = Array(Self.corpus.bytes.prefix(3000))
         let whole = runCLI(["scan", "--unknown-tags"], stdin: input).stdout

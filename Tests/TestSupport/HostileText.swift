@@ -8,7 +8,8 @@ public struct HostileText {
         case tag, partialTag, emoji, emojiFragment, cjk, ascii, lineBreak, nul, invalid
     }
 
-    public static let partialTags = ["[哈", "哈]", "[[", "]]", "[", "]", "[]", "[哈哈", "[图片]", "[a\nb]"]
+    public static let partialTags = ["[哈", "哈]", "[[", "]]", "[", "]", "[]", "[哈哈", "[图片]", "[a\nb]",
+                                     "【", "】", "【】", "【图片】", "【哈", "哈】", "【a\nb】", "【a]", "[a】", "【一二三四五六七八九十一二三四五六】"]
     public static let emojiSequences = [
         "\u{1F600}", "\u{2764}\u{FE0F}", "\u{2764}", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}",
         "\u{1F1E8}\u{1F1F3}", "1\u{FE0F}\u{20E3}", "#\u{20E3}", "\u{1F44D}\u{1F3FD}", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",

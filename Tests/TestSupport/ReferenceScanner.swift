@@ -178,12 +178,21 @@ public struct ReferenceScanner: Sendable {
     }
 
     private func unknownTag(in bytes: [UInt8], at start: Int) -> Int? {
-        guard bytes[start] == UInt8(ascii: "[") else { return nil }
-        let rest = Self.units(of: Array(bytes[(start + 1)...].prefix(4 * 17 + 1)))
+        let opening: Unicode.Scalar
+        if bytes[start] == UInt8(ascii: "[") {
+            opening = "["
+        } else if bytes[start...].starts(with: Array("【".utf8)) {
+            opening = "【"
+        } else {
+            return nil
+        }
+        let closing: Unicode.Scalar = opening == "[" ? "]" : "】"
+        let openingLength = opening.utf8.count
+        let rest = Self.units(of: Array(bytes[(start + openingLength)...].prefix(4 * 17 + 3)))
         for (count, unit) in rest.enumerated() {
             guard let value = unit.value, count <= 16 else { return nil }
-            if value == "]" { return count > 0 ? unit.offset + 2 : nil }
-            if value == "[" || value == "\n" || value == "\r" { return nil }
+            if value == closing { return count > 0 ? openingLength + unit.offset + closing.utf8.count : nil }
+            if ["[", "]", "【", "】", "\n", "\r"].contains(value) { return nil }
         }
         return nil
     }

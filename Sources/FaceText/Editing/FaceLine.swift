@@ -8,7 +8,7 @@
 /// ```
 ///
 /// A unit is the longest catalog tag ending at the cursor, else (with
-/// `anyTag`) any `[…]` of at most 16 characters with no brackets or line
+/// `anyTag`) any `[…]` or `【…】` of at most 16 characters with no brackets or line
 /// breaks inside, else the whole extended grapheme cluster (an emoji ZWJ
 /// sequence, a flag, a keycap, a letter with its combining marks), else one
 /// byte that is not valid UTF-8. The cursor is a UTF-8 byte offset.

@@ -11,8 +11,9 @@ public struct Token: Sendable, Hashable {
         case emoji
         /// An image reference that `render` writes (`<img alt="[哈哈]" …>`, `![哈哈](…)`).
         case image
-        /// A bracketed tag that is not in the catalog: `[` + 1 to 16 characters
-        /// without brackets or line breaks + `]` (only with ``FaceScanner.Recognized/unknownTags``).
+        /// A bracketed tag that is not in the catalog: `[` or `【`, 1 to 16
+        /// characters without brackets of either kind or line breaks, then `]`
+        /// or `】` to match (only with ``FaceScanner.Recognized/unknownTags``).
         case unknown
     }
 

@@ -11,7 +11,7 @@ enum BackspaceCommand {
         options: [
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Presses per line, 0 to 1000000.", defaultValue: "1"),
             OptionSpec(long: "any-tag", valueName: nil,
-                       help: "Also treat any [...] of at most 16 characters (no brackets or line breaks inside) as one unit."),
+                       help: "Also treat any [...] or 【...】 of at most 16 characters (no brackets or line breaks inside) as one unit."),
             OptionSpec(long: "deleted", valueName: nil, help: "Print what was deleted instead of what remains."),
             OptionSpec(long: "json", valueName: nil,
                        help: "Print a JSON object per line: line, text (what remains), deleted. Invalid UTF-8 shows as U+FFFD."),

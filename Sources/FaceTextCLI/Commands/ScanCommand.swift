@@ -10,7 +10,7 @@ enum ScanCommand {
         """,
         options: [
             OptionSpec(long: "unknown-tags", valueName: nil,
-                       help: "Also report [...] tags that are not in the catalog (1 to 16 characters between the brackets), as kind unknown."),
+                       help: "Also report [...] and 【...】 tags that are not in the catalog (1 to 16 characters between the brackets), as kind unknown."),
         ],
         examples: [
             ("printf '好[哈哈]\\n😀[图片]\\n' | facetext scan --unknown-tags", ""),

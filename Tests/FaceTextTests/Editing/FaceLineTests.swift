@@ -40,7 +40,10 @@ import Testing
 
     @Test(arguments: [("[图片]", "[图片]", ""), ("x[一二三四五六七八九十一二三四五六]", "[一二三四五六七八九十一二三四五六]", "x"),
                       ("[一二三四五六七八九十一二三四五六七]", "]", "[一二三四五六七八九十一二三四五六七"),
-                      ("[a[b]", "[b]", "[a"), ("[]", "]", "["), ("[a\nb]", "]", "[a\nb")])
+                      ("[a[b]", "[b]", "[a"), ("[]", "]", "["), ("[a\nb]", "]", "[a\nb"),
+                      ("发了【图片】", "【图片】", "发了"), ("【一二三四五六七八九十一二三四五六】", "【一二三四五六七八九十一二三四五六】", ""),
+                      ("【一二三四五六七八九十一二三四五六七】", "】", "【一二三四五六七八九十一二三四五六七"),
+                      ("【a】】", "】", "【a】"), ("[a】", "】", "[a"), ("【a]", "]", "【a"), ("【】", "】", "【"), ("【a[b】", "】", "【a[b")])
     func anyTagTreatsShortBracketedTextAsOneUnit(text: String, deleted: String, remaining: String) {
         var line = FaceLine(text, catalog: catalog, anyTag: true)
         #expect(line.backspaceResult() == deleted)

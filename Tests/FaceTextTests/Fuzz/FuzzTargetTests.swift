@@ -14,6 +14,7 @@ import Testing
         [0x00] + [0xF0, 0x9F, 0x98, 0x80, 0xCC, 0x81, 0x5B, 0xE5, 0x93, 0x88, 0xFF, 0x5D, 0x0A],
         [0xFF] + Array(String(repeating: "😀\u{200D}", count: 40).utf8) + [0xE2, 0x80],
         [0x3F] + Array("\r\n\r\n[[[哈哈]]]©️©®️#️⃣*⃣🏴󠁧󠁢󠁥󠁮󠁧󠁿".utf8),
+        [0x09] + Array("发了【图片】[图片]【a]【【b】】\n【".utf8),
     ]
 
     @Test(arguments: inputs)

@@ -1,6 +1,6 @@
 /// Finds the face-aware units of a line: a whole catalog tag, else (with
-/// `anyTag`) any short bracketed tag, else a whole grapheme cluster, else one
-/// invalid byte.
+/// `anyTag`) any short bracketed tag, `[…]` or `【…】`, else a whole grapheme
+/// cluster, else one invalid byte.
 struct UnitFinder {
     /// The longest bracketed text `anyTag` treats as one unit, in characters
     /// between the brackets: the same rule as `scan --unknown-tags`.
@@ -21,7 +21,7 @@ struct UnitFinder {
         if case .tag(let length, _) = catalog.index.tagTrie.longestMatch(in: bytes, at: start, isFinal: true) {
             return start + length
         }
-        if anyTag, bytes[start] == UInt8(ascii: "["),
+        if anyTag, bytes[start] == UInt8(ascii: "[") || UnknownTagMatcher.opensFullWidth(bytes, at: start),
            case .tag(let length) = UnknownTagMatcher.match(in: bytes, at: start, isFinal: true) {
             return start + length
         }
@@ -47,13 +47,20 @@ struct UnitFinder {
         } else if let (start, _) = catalog.index.reversedTagTrie.longestMatch(endingAt: end, in: bytes) {
             return start
         }
-        guard anyTag, bytes[end - 1] == UInt8(ascii: "]") else { return nil }
-        var position = end - 2
+        guard anyTag, end > 0 else { return nil }
+        // The closing bracket: `]`, or `】` (E3 80 91).
+        let closing = bytes[end - 1] == UInt8(ascii: "]") ? 1
+            : end >= 3 && bytes[end - 3] == 0xE3 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0x91 ? 3 : 0
+        guard closing > 0 else { return nil }
+        // Back to the nearest opening bracket of either kind (within the limit), then the
+        // forward rule decides: the tag must run from there to exactly `end`.
+        var position = end - closing - 1
         var characters = 0
         while position >= 0 {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "[") {
-                return characters > 0 && isValidUTF8(bytes, position + 1, end - 1) ? position : nil
+            if byte == UInt8(ascii: "[") || UnknownTagMatcher.opensFullWidth(bytes, at: position) {
+                let match = UnknownTagMatcher.match(in: UnsafeBufferPointer(rebasing: bytes[..<end]), at: position, isFinal: true)
+                return match == .tag(length: end - position) ? position : nil
             }
             if byte == UInt8(ascii: "]") || byte == 0x0A || byte == 0x0D { return nil }
             if byte & 0xC0 != 0x80 { characters += 1 }
@@ -61,16 +68,6 @@ struct UnitFinder {
             position -= 1
         }
         return nil
-    }
-
-    private func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        var index = 0
-        while index < slice.count {
-            guard case .scalar(_, let length) = UTF8Decoder.decode(slice, at: index) else { return false }
-            index += length
-        }
-        return true
     }
 }
 

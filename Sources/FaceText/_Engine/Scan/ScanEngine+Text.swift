@@ -50,8 +50,13 @@ extension ScanEngine {
             // E2 and E3 that are no emoji (“ ” … — 。 、 「 」 and kana, but not ‼ or 〰),
             // F0 but for U+1F000–U+1FFFF (F0 9F: CJK Extension B, mathematical letters),
             // and C2 but for © and ® (C2 A9, C2 AE: Latin-1 letters and signs).
-            guard index + 3 < count, classes[Int(bytes[index])] & (Self.tagStart | Self.unknownTagStart) == 0 else { return index }
+            guard index + 3 < count else { return index }
             let byte = bytes[index], next = bytes[index + 1]
+            // A tag may start here: any byte a catalog tag starts with; `[`, or of E3 only `【`, for unknown tags.
+            let tagClass = classes[Int(byte)] & (Self.tagStart | Self.unknownTagStart)
+            if tagClass != 0 && (byte != 0xE3 || tagClass & Self.tagStart != 0 || (next == 0x80 && bytes[index + 2] == 0x90)) {
+                return index
+            }
             if byte == 0xEF && next != 0xB8 && singleEmojiSkip && UTF8Decoder.isContinuation(next, bytes[index + 2]) {
                 index += 3
             } else if byte & 0xFE == 0xE2 && singleEmojiSkip && isPlainScalar(byte, next, bytes[index + 2]) {

@@ -79,6 +79,7 @@ struct ScanEngine: Sendable {
         }
         if recognized.contains(.unknownTags) {
             classes[Int(UInt8(ascii: "["))] |= Self.unknownTagStart
+            classes[0xE3] |= Self.unknownTagStart       // 【
         }
         if recognized.contains(.images) {
             classes[Int(UInt8(ascii: "<"))] |= Self.imageStart

@@ -16,7 +16,7 @@ enum StatsCommand {
                        allowedValues: ["table", "tsv", "json"], defaultValue: "table"),
             OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge, instead of a report."),
             OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --json and combine them."),
-            OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] tags that are not in the catalog."),
+            OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] and 【...】 tags that are not in the catalog."),
         ],
         examples: [
             ("facetext stats --top 10 chat.log", "The ten most used faces"),
