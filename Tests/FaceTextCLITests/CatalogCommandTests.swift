@@ -81,6 +81,41 @@ import TestSupport
         #expect(runCLI(["render", "--catalog", output], stdin: tagged.stdout).text == emoji)
     }
 
+    @Test func importCLDRMakesACatalogOfEveryEmojiByItsChineseName() throws {
+        let folder = BinaryRoot.path("Tests/UnicodeData/cldr")
+        let output = temporaryFile("all-zh.plist", "")
+        let result = runCLI(["catalog", "import", "cldr", folder, "-o", output])
+        #expect(result.status == .success, "\(result.stderr)")
+        let catalog = try FaceCatalog(contentsOf: URL(fileURLWithPath: output))
+        #expect(catalog.faces.count > 3500)
+        #expect(catalog.faces.first?.package == "cldr-zh")
+        let tagged = runCLI(["tag", "--catalog", output], input: "今天😂了👍🏽#️⃣\n")
+        #expect(tagged.text == "今天[笑哭了]了[拇指向上: 中等肤色][按键: #]\n")
+        #expect(runCLI(["render", "--catalog", output], stdin: tagged.stdout).text == "今天😂了👍🏽#️⃣\n")
+        // The files themselves, in any order, make the same catalog.
+        let fromFiles = temporaryFile("files.plist", "")
+        #expect(runCLI(["catalog", "import", "cldr", folder + "/annotationsDerived/zh.xml", folder + "/annotations/zh.xml",
+                        "-o", fromFiles]).status == .success)
+        #expect(try FaceCatalog(contentsOf: URL(fileURLWithPath: fromFiles)).faces.count == catalog.faces.count)
+    }
+
+    @Test(arguments: [
+        (["catalog", "import", "cldr", "Tests/UnicodeData/emoji-test.txt"], "no <annotation> found; is it a CLDR annotation file?"),
+        (["catalog", "import", "cldr", "Tests"], "a folder with no annotations/zh.xml or zh.xml"),
+        (["catalog", "import", "cldr", "Tests/UnicodeData/cldr", "--locale", "fr"], "a folder with no annotations/fr.xml or fr.xml"),
+    ])
+    func importCLDRNamesWhatItCannotRead(arguments: [String], problem: String) {
+        let result = runCLI(arguments.map { $0.hasPrefix("Tests") ? BinaryRoot.path($0) : $0 })
+        #expect(result.status == .failure)
+        #expect(result.stderr.hasSuffix(problem + "\n"), "\(result.stderr)")
+    }
+
+    @Test func localeGoesOnlyWithImportCLDR() {
+        let result = runCLI(["catalog", "import", "emoji-test", BinaryRoot.path("Tests/UnicodeData/emoji-test.txt"), "--locale", "zh"])
+        #expect(result.status == .usage)
+        #expect(runCLI(["catalog", "list", "--locale", "zh"]).status == .usage)
+    }
+
     @Test func anUnknownActionIsAUsageError() {
         let result = runCLI(["catalog", "lsit"])
         #expect(result.status == .usage)

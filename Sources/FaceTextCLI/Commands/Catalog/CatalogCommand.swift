@@ -15,14 +15,16 @@ enum CatalogCommand {
         show TAG-OR-EMOJI: one face in full (exit 1 if there is none).
         check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any error (warnings alone exit 0).
         import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
+        import cldr FILE...: reads CLDR annotation files (or, for a folder such as CLDR's common/, the --locale's annotations and derived annotations in it) and writes a catalog plist with one face per emoji they name, tagged with its short name ([破涕为笑]), its keywords kept for search.
         """,
         arguments: "list|show|check|import [<argument> ...]",
-        argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag or emoji (show), catalog files (check), 'emoji-test FILE' (import).")],
+        argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag or emoji (show), catalog files (check), 'emoji-test FILE' or 'cldr FILE...' (import).")],
         options: [
             OptionSpec(long: "json", valueName: nil, help: "list: write JSON instead of a table."),
             OptionSpec(long: "catalogs", valueName: nil, help: "list: name the built-in catalogs."),
             OptionSpec(long: "output", short: "o", valueName: "file", help: "import: write the catalog to this file instead of standard output.",
                        completion: .files),
+            OptionSpec(long: "locale", valueName: "locale", help: "import cldr: the locale whose files to read from a folder (default zh)."),
         ],
         argumentCompletion: .words(actions),
         examples: [
@@ -31,6 +33,7 @@ enum CatalogCommand {
             ("facetext catalog check my-faces.plist", ""),
             ("facetext catalog import emoji-test /usr/share/unicode/emoji/emoji-test.txt > all.plist", "A catalog of every emoji"),
             ("facetext --catalog all.plist tag chat.log", "Then tag every emoji by its English name"),
+            ("facetext catalog import cldr /usr/share/unicode/cldr/common -o all-zh.plist", "Every emoji by its Chinese name"),
         ],
         run: run
     )
@@ -43,7 +46,7 @@ enum CatalogCommand {
         }
         let rest = Array(invocation.arguments.dropFirst())
         if actions.contains(action) {
-            for (option, owner) in [("json", "list"), ("catalogs", "list"), ("output", "import")]
+            for (option, owner) in [("json", "list"), ("catalogs", "list"), ("output", "import"), ("locale", "import")]
             where invocation.flag(option) && action != owner {
                 throw UsageError(.conflict("'--\(option)' applies to 'catalog \(owner)', not 'catalog \(action)'."), command: spec)
             }
@@ -69,9 +72,16 @@ enum CatalogCommand {
         case "check":
             return try CatalogCheck.run(files: rest, invocation: invocation, context: context)
         case "import":
+            if rest.first == "cldr" && rest.count >= 2 {
+                return try CLDRImportAction.run(paths: Array(rest.dropFirst()), locale: invocation.value("locale") ?? "zh",
+                                                output: invocation.value("output"), context: context)
+            }
             guard rest.count == 2, rest[0] == "emoji-test" else {
-                throw UsageError(.other("'catalog import' takes the format and a file: emoji-test FILE (Unicode's emoji-test.txt)."),
+                throw UsageError(.other("'catalog import' takes the format and its files: emoji-test FILE (Unicode's emoji-test.txt) or cldr FILE... (CLDR annotations)."),
                                  command: spec)
+            }
+            if invocation.value("locale") != nil {
+                throw UsageError(.conflict("'--locale' applies to 'catalog import cldr'."), command: spec)
             }
             return try importEmojiTest(rest[1], output: invocation.value("output"), context: context)
         default:
@@ -94,7 +104,12 @@ enum CatalogCommand {
             throw CommandFailure(message: "'\(path)': \(error)")
         }
         guard !packages.isEmpty else { throw CommandFailure(message: "'\(path)': no fully-qualified emoji found; is it emoji-test.txt?") }
-        let plist = CatalogWriter.propertyList(packages)
+        try write(CatalogWriter.propertyList(packages), to: output, context: context)
+        return .success
+    }
+
+    /// Writes an imported catalog to `output`, or to standard output.
+    static func write(_ plist: String, to output: String?, context: CommandContext) throws {
         if let output {
             do {
                 try Data(plist.utf8).write(to: URL(fileURLWithPath: output))
@@ -104,6 +119,5 @@ enum CatalogCommand {
         } else {
             try context.stdout.write(plist)
         }
-        return .success
     }
 }
