@@ -129,12 +129,3 @@ package enum CLDRAnnotations {
         return result + rest
     }
 }
-
-private extension StringProtocol {
-    func trimmed() -> String {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text = text.dropFirst() }
-        while text.last?.isWhitespace == true { text = text.dropLast() }
-        return String(text)
-    }
-}

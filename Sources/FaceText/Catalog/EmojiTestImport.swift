@@ -52,12 +52,3 @@ package enum EmojiTestImport {
         return packages.filter { !$0.faces.isEmpty }
     }
 }
-
-private extension StringProtocol {
-    func trimmed() -> String {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text = text.dropFirst() }
-        while text.last?.isWhitespace == true { text = text.dropLast() }
-        return String(text)
-    }
-}
