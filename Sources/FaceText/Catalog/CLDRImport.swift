@@ -1,7 +1,7 @@
 /// Builds a catalog from CLDR annotations: one face per emoji that CLDR
 /// names, tagged with its short name in brackets (`[破涕为笑]`), spelled
-/// fully-qualified (U+FE0F where an emoji needs it), with CLDR's keywords kept
-/// beside it for search.
+/// fully-qualified (U+FE0F where an emoji needs it), with CLDR's keywords
+/// beside it (written under `keywords`, which loading ignores).
 ///
 /// Annotations of characters that are not emoji (`{`, `€`) and of emoji
 /// components alone (skin tones, hair styles) are left out. A name already

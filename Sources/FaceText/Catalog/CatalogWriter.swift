@@ -2,7 +2,7 @@
 /// ``FaceCatalog/init(contentsOf:displayName:)`` reads back face for face.
 package enum CatalogWriter {
     /// The XML property list of `packages`; `keywords` (by tag) are written under the
-    /// key `keywords`, which catalogs keep for search and loading ignores.
+    /// key `keywords`, which loading ignores.
     public static func propertyList(_ packages: [(name: String, faces: [Face])], keywords: [String: [String]] = [:]) -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -15,7 +15,7 @@ enum CatalogCommand {
         show TAG-OR-EMOJI: one face in full (exit 1 if there is none).
         check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any error (warnings alone exit 0).
         import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
-        import cldr FILE...: reads CLDR annotation files (or, for a folder such as CLDR's common/, the --locale's annotations and derived annotations in it) and writes a catalog plist with one face per emoji they name, tagged with its short name ([破涕为笑]), its keywords kept for search.
+        import cldr FILE...: reads CLDR annotation files (or, for a folder such as CLDR's common/, the --locale's annotations and derived annotations in it) and writes a catalog plist with one face per emoji they name, tagged with its short name ([笑哭了]), with CLDR's keywords for it.
         """,
         arguments: "list|show|check|import [<argument> ...]",
         argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag or emoji (show), catalog files (check), 'emoji-test FILE' or 'cldr FILE...' (import).")],
