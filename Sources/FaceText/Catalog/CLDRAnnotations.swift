@@ -35,8 +35,7 @@ package enum CLDRAnnotations {
 
     /// The annotations of one file, in file order, names and keywords of the same sequence merged.
     package static func annotations(from text: String) throws(Failure) -> [Annotation] {
-        var annotations: [Annotation] = []
-        var positions: [String: Int] = [:]
+        var elements: [Annotation] = []
         var number = 0
         for line in withoutComments(Array(text.utf8)).split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
@@ -49,22 +48,32 @@ package enum CLDRAnnotations {
                 throw Failure(line: number, problem: "is not a whole <annotation cp=\"…\">…</annotation> element")
             }
             let content = unescaped(String(decoding: element[(contentStart + 1)..<close], as: UTF8.self)).trimmed()
-            let isName = attribute("type", in: element[..<contentStart]) == "tts"
-            let index: Int
-            if let known = positions[sequence] {
-                index = known
+            if attribute("type", in: element[..<contentStart]) == "tts" {
+                elements.append(Annotation(sequence: sequence, name: content, keywords: []))
             } else {
-                index = annotations.count
-                positions[sequence] = index
-                annotations.append(Annotation(sequence: sequence, name: nil, keywords: []))
-            }
-            if isName {
-                annotations[index].name = content
-            } else {
-                annotations[index].keywords = content.split(separator: "|").map { String($0).trimmed() }.filter { !$0.isEmpty }
+                let keywords = content.split(separator: "|").map { String($0).trimmed() }.filter { !$0.isEmpty }
+                elements.append(Annotation(sequence: sequence, name: nil, keywords: keywords))
             }
         }
-        return annotations
+        return merged(elements)
+    }
+
+    /// One annotation per sequence, in the order of first appearance: a later
+    /// annotation of a sequence fills in the name or keywords an earlier one lacks
+    /// (a file's name and keyword elements, or a file and its derived file).
+    package static func merged(_ annotations: [Annotation]) -> [Annotation] {
+        var merged: [Annotation] = []
+        var positions: [String: Int] = [:]
+        for annotation in annotations {
+            if let index = positions[annotation.sequence] {
+                if merged[index].name == nil { merged[index].name = annotation.name }
+                if merged[index].keywords.isEmpty { merged[index].keywords = annotation.keywords }
+            } else {
+                positions[annotation.sequence] = merged.count
+                merged.append(annotation)
+            }
+        }
+        return merged
     }
 
     /// The value of `name="…"` in `bytes`, entities not yet decoded.

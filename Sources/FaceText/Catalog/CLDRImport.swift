@@ -12,20 +12,9 @@ package enum CLDRImport {
     /// annotation of the same sequence fills in what an earlier one lacks),
     /// each with its keywords.
     package static func faces(from annotations: [CLDRAnnotations.Annotation]) -> [(face: Face, keywords: [String])] {
-        var merged: [CLDRAnnotations.Annotation] = []
-        var positions: [String: Int] = [:]
-        for annotation in annotations {
-            if let index = positions[annotation.sequence] {
-                if merged[index].name == nil { merged[index].name = annotation.name }
-                if merged[index].keywords.isEmpty { merged[index].keywords = annotation.keywords }
-            } else {
-                positions[annotation.sequence] = merged.count
-                merged.append(annotation)
-            }
-        }
         var seen: Set<String> = []
         var faces: [(face: Face, keywords: [String])] = []
-        for annotation in merged {
+        for annotation in CLDRAnnotations.merged(annotations) {
             guard let name = annotation.name, !name.isEmpty, isEmoji(annotation.sequence) else { continue }
             let emoji = fullyQualified(annotation.sequence)
             var tag = "[\(name)]"

@@ -54,7 +54,7 @@ extension ScanEngine {
             let byte = bytes[index], next = bytes[index + 1]
             // A tag may start here: any byte a catalog tag starts with; `[`, or of E3 only `【`, for unknown tags.
             let tagClass = classes[Int(byte)] & (Self.tagStart | Self.unknownTagStart)
-            if tagClass != 0 && (byte != 0xE3 || tagClass & Self.tagStart != 0 || (next == 0x80 && bytes[index + 2] == 0x90)) {
+            if tagClass != 0 && (byte != 0xE3 || tagClass & Self.tagStart != 0 || UnknownTagMatcher.opensFullWidth(bytes, at: index)) {
                 return index
             }
             if byte == 0xEF && next != 0xB8 && singleEmojiSkip && UTF8Decoder.isContinuation(next, bytes[index + 2]) {
