@@ -5,7 +5,7 @@ import json, os, platform, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from shape_table import print_shape_table  # noqa: E402
 
-results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb, rss_worst, rss_worst_command = sys.argv[1:11]
+results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb, rss_worst, rss_worst_command, search = sys.argv[1:12]
 rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
 mbps = {name: int(size) / 1e6 / float(median) for _, name, size, median, _ in rows}
 perl = mbps.get("perl -p hash lookup")
@@ -44,3 +44,11 @@ print(f"Peak RSS: render over {big_mb} MB through a pipe {int(rss_1g) / 1024:.1f
       f"a single 200 MB line: render {int(rss_line) / 1024:.1f} MB, backspace {int(rss_line_bs) / 1024:.1f} MB; "
       f"every streaming command and mode on such a line at most {int(rss_worst) / 1024:.1f} MB "
       f"(`{rss_worst_command}).")
+searches = json.load(open(search, encoding="utf-8"))["results"]
+queries = [(r["command"], r["median"] * 1000) for r in searches if " search " in r["command"]]
+python_import = next((r["median"] * 1000 for r in searches if "import emoji" in r["command"]), None)
+slowest = max(queries, key=lambda q: q[1])
+print(f"Search (end to end, default catalog and every emoji), medians over {len(queries)} queries: "
+      f"{sorted(q[1] for q in queries)[len(queries) // 2]:.2f} ms typical, {slowest[1]:.2f} ms at most "
+      f"(`facetext search {slowest[0].split(' search ', 1)[1]}`)"
+      + (f"; python3 -c 'import emoji' alone: {python_import:.2f} ms." if python_import else "."))

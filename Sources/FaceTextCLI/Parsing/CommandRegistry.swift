@@ -9,6 +9,7 @@ enum CommandRegistry {
         ScanCommand.spec,
         StatsCommand.spec,
         CatalogCommand.spec,
+        SearchCommand.spec,
         CompletionsCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)

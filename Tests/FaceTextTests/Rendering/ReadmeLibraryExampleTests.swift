@@ -21,6 +21,9 @@ import FaceText
         let layout = try EmojiGrid.Layout(width: 320, height: 216, icon: 25)
         #expect((layout.columns, layout.rows, layout.left) == (10, 6, 12.5))
         #expect(DisplayWidth.columns(of: "好😀") == 4)
+        #expect(FaceSearch(catalog: catalog).results(for: "xiaoku").first?.text == "[笑cry]")
+        #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
+        #expect(Pinyin.spelling(of: "[笑cry]") == ["xiao", "cry"])
 
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []

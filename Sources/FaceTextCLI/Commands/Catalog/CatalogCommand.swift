@@ -12,13 +12,13 @@ enum CatalogCommand {
         abstract: "List, show, check or import face catalogs.",
         discussion: """
         list: every face of the chosen catalog (tag, other spellings, emoji, code points, image), as an aligned table or --json; --catalogs names the built-in catalogs instead.
-        show TAG-OR-EMOJI: one face in full (exit 1 if there is none).
+        show QUERY: one face in full: the face with that tag, emoji or image name, else the best 'facetext search --faces' result; exit 1 if there is none, or if several match equally well (they are named).
         check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any error (warnings alone exit 0).
         import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
         import cldr FILE...: reads CLDR annotation files (or, for a folder such as CLDR's common/, the --locale's annotations and derived annotations in it) and writes a catalog plist with one face per emoji they name, tagged with its short name ([笑哭了]), with CLDR's keywords for it.
         """,
         arguments: "list|show|check|import [<argument> ...]",
-        argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag or emoji (show), catalog files (check), 'emoji-test FILE' or 'cldr FILE...' (import).")],
+        argumentHelp: [("<action>", "list, show, check or import."), ("<argument>", "A tag, emoji or search words (show), catalog files (check), 'emoji-test FILE' or 'cldr FILE...' (import).")],
         options: [
             OptionSpec(long: "json", valueName: nil, help: "list: write JSON instead of a table."),
             OptionSpec(long: "catalogs", valueName: nil, help: "list: name the built-in catalogs."),
@@ -30,6 +30,7 @@ enum CatalogCommand {
         examples: [
             ("facetext catalog list --catalogs", ""),
             ("facetext catalog show '[哈哈]'", ""),
+            ("facetext catalog show xiaoku", "The face whose pinyin starts so: [笑cry]"),
             ("facetext catalog check my-faces.plist", ""),
             ("facetext catalog import emoji-test /usr/share/unicode/emoji/emoji-test.txt > all.plist", "A catalog of every emoji"),
             ("facetext --catalog all.plist tag chat.log", "Then tag every emoji by its English name"),
@@ -63,11 +64,9 @@ enum CatalogCommand {
                                      : CatalogListing.list(context.catalog, json: invocation.flag("json")))
             return .success
         case "show":
-            guard rest.count == 1 else { throw UsageError(.other("'catalog show' takes one tag or emoji."), command: spec) }
-            guard let text = CatalogListing.show(rest[0], in: context.catalog) else {
-                throw CommandFailure(message: "no face for '\(rest[0])' in the catalog")
-            }
-            try context.stdout.write(text)
+            guard !rest.isEmpty else { throw UsageError(.other("'catalog show' takes a tag, an emoji or search words."), command: spec) }
+            let face = try CatalogListing.face(for: rest.joined(separator: " "), in: context.catalog).get()
+            try context.stdout.write(CatalogListing.show(face, in: context.catalog))
             return .success
         case "check":
             return try CatalogCheck.run(files: rest, invocation: invocation, context: context)

@@ -35,8 +35,25 @@ enum CatalogListing {
         return table(rows)
     }
 
-    static func show(_ query: String, in catalog: FaceCatalog) -> String? {
-        guard let face = catalog.face(forTag: query) ?? catalog.face(forEmoji: query) ?? catalog.face(forImage: query) else { return nil }
+    /// The face `query` names: by exact tag, emoji or image, else the single
+    /// best search result; fails naming the candidates when several share the best rank.
+    static func face(for query: String, in catalog: FaceCatalog) -> Result<Face, CommandFailure> {
+        if let face = catalog.face(forTag: query) ?? catalog.face(forEmoji: query) ?? catalog.face(forImage: query) {
+            return .success(face)
+        }
+        let results = FaceSearch(catalog: catalog, includesEmoji: false).results(for: query)
+        guard let best = results.first, let face = best.face else {
+            return .failure(CommandFailure(message: "no face for '\(query)' in the catalog"))
+        }
+        let tied = results.prefix { $0.rank == best.rank }.compactMap { $0.face?.tag }
+        guard tied.count == 1 else {
+            let shown = tied.prefix(10).joined(separator: " ") + (tied.count > 10 ? " …" : "")
+            return .failure(CommandFailure(message: "'\(query)' matches \(tied.count) faces equally well: \(shown); say which (facetext search \(query) lists them)"))
+        }
+        return .success(face)
+    }
+
+    static func show(_ face: Face, in catalog: FaceCatalog) -> String {
         var rows = [["tag", face.tag]]
         if face.tags.count > 1 { rows.append(["spellings", face.tags.joined(separator: " ")]) }
         if let emoji = face.emoji {
@@ -49,6 +66,9 @@ enum CatalogListing {
         if let gif = face.animatedImage { rows.append(["animated", gif]) }
         if let kind = face.kind { rows.append(["type", kind == .image ? "0 (image)" : "1 (emoji)"]) }
         if let package = face.package { rows.append(["package", package]) }
+        if let annotation = face.emoji.flatMap(EmojiAnnotation.annotation(for:)) {
+            rows.append(["name", [annotation.chineseName, annotation.englishName].filter { !$0.isEmpty }.joined(separator: " · ")])
+        }
         return table(rows)
     }
 

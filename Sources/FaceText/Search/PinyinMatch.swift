@@ -1,0 +1,141 @@
+/// How a typed pinyin string matches the spelling of a Chinese text.
+enum PinyinMatch: Int, Comparable {
+    /// Every syllable typed in full, nothing more: `haha`, `ha ha` or `ha1ha1` for 哈哈.
+    case complete
+    /// From the first syllable, each syllable typed in full (the last may be
+    /// cut short): `xiaoku` for 笑哭了.
+    case spelled
+    /// From the first syllable, some shortened to their first letters: `hh`, `xkl`, `xiaokl`.
+    case abbreviated
+    /// Any of these, starting at a later syllable: `ku` or `kl` for 笑哭了.
+    case inside
+
+    static func < (a: PinyinMatch, b: PinyinMatch) -> Bool { a.rawValue < b.rawValue }
+
+    /// The best way `typed` (lowercase ASCII letters, ü as v) matches a
+    /// spelling (``PinyinSpelling``), or nil. Each piece is consumed whole or
+    /// by a leading part of it, in order, and the typed letters must all be used.
+    static func best(_ typed: [UInt8], in spelling: PinyinSpelling) -> PinyinMatch? {
+        let pieces = spelling.count
+        guard !typed.isEmpty, typed.count <= 64, pieces > 0, pieces <= 64,
+              (0..<pieces).contains(where: { same(typed[0], spelling.piece($0)[0]) }) else { return nil }
+        var best: PinyinMatch?
+        // memo[(typed position) * (pieces + 1) + piece]: 0 unknown, 1 no match, 2 match with a shortened piece, 3 in full.
+        var memo = [UInt8](repeating: 0, count: (typed.count + 1) * (pieces + 1))
+        func search(_ at: Int, _ piece: Int) -> UInt8 {
+            if at == typed.count { return 3 }
+            if piece == pieces { return 1 }
+            let slot = at * (pieces + 1) + piece
+            if memo[slot] != 0 { return memo[slot] }
+            var result: UInt8 = 1
+            let letters = spelling.piece(piece)
+            var length = 0
+            while length < letters.count, at + length < typed.count, same(typed[at + length], letters[length]) {
+                length += 1
+                if at + length == typed.count { result = 3; break }
+                let rest = search(at + length, piece + 1)
+                if rest == 1 { continue }
+                result = max(result, length == letters.count ? rest : 2)
+                if result == 3 { break }
+            }
+            memo[slot] = result
+            return result
+        }
+        for start in 0..<pieces where same(typed[0], spelling.piece(start)[0]) {
+            let found = search(0, start)
+            guard found != 1 else { continue }
+            let kind: PinyinMatch = start > 0 ? .inside : found == 2 ? .abbreviated
+                : typed.count == spelling.letterCount ? .complete : .spelled
+            if best == nil || kind < best! { best = kind }
+            if start == 0 && kind != .abbreviated { break }
+        }
+        return best
+    }
+
+    /// Letters compare equal, and a typed `u` also stands for `ü` (`v`).
+    @inline(__always)
+    private static func same(_ typed: UInt8, _ letter: UInt8) -> Bool {
+        typed == letter || (typed == UInt8(ascii: "u") && letter == UInt8(ascii: "v"))
+    }
+}
+
+/// The pinyin of a text, as pieces of letters (see ``Pinyin/spelling(of:)``).
+struct PinyinSpelling {
+    let letters: UnsafeBufferPointer<UInt8>
+    /// Where each piece starts in `letters`, and the end of the last.
+    let bounds: ArraySlice<Int32>
+
+    var count: Int { bounds.count - 1 }
+    var letterCount: Int { Int(bounds.last! - bounds.first!) }
+
+    func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let at = bounds.startIndex + index
+        return UnsafeBufferPointer(rebasing: letters[Int(bounds[at])..<Int(bounds[at + 1])])
+    }
+
+    /// The text as it reads, pieces separated by spaces: `xiao ku le`.
+    var description: String {
+        (0..<count).map { String(decoding: piece($0), as: UTF8.self) }.joined(separator: " ")
+    }
+}
+
+/// The pinyin spellings of many texts, read once into shared buffers.
+struct PinyinSpellings {
+    private(set) var letters: [UInt8] = []
+    /// Piece starts for every text in turn; text `n`'s are `bounds[firsts[n]...firsts[n + 1]]` minus the last.
+    private var bounds: [Int32] = []
+    private var firsts: [Int32] = [0]
+    /// Whether each text has an ideograph with a reading.
+    private var readable: [Bool] = []
+
+    var count: Int { firsts.count - 1 }
+
+    /// Reads `text` (UTF-8) as the next text.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        var hasReading = false
+        var inWord = false
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x80 {
+                if FoldedBytes.isWordByte(byte) {
+                    if !inWord { bounds.append(Int32(letters.count)); inWord = true }
+                    letters.append(FoldedBytes.fold(byte))
+                } else {
+                    inWord = false
+                }
+                index += 1
+                continue
+            }
+            inWord = false
+            let (scalar, length) = Self.decode(text, at: index)
+            index += length
+            if let syllable = Pinyin.syllableBytes(of: scalar) {
+                hasReading = true
+                bounds.append(Int32(letters.count))
+                letters.append(contentsOf: syllable)
+            }
+        }
+        bounds.append(Int32(letters.count))
+        firsts.append(Int32(bounds.count))
+        readable.append(hasReading)
+    }
+
+    /// Calls `body` with the spelling of text `index`, or with nil if the text
+    /// has no ideograph with a reading (unless `always`).
+    func withSpelling<R>(_ index: Int, always: Bool = false, _ body: (PinyinSpelling?) -> R) -> R {
+        guard readable[index] || always else { return body(nil) }
+        let range = Int(firsts[index])..<Int(firsts[index + 1])
+        return letters.withUnsafeBufferPointer { body(PinyinSpelling(letters: $0, bounds: bounds[range])) }
+    }
+
+    /// The scalar value of the UTF-8 sequence at `index` (0 where it is not one) and its length.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = text[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= text.count else { return (0, 1) }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+        return (value, length)
+    }
+}

@@ -1,0 +1,82 @@
+import FaceText
+
+/// `facetext search QUERY...`: faces and emoji by tag, name, keyword, pinyin or code point.
+enum SearchCommand {
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Find faces and emoji by tag, name, keyword, pinyin or code point.",
+        discussion: """
+        Every word must match. A word matches a face's tag or other spellings (brackets optional), an emoji itself or its code points (1f602, U+1F602), CLDR's short names and keywords in English and Chinese, and the pinyin of Chinese tags and names, spelled out or by initials, with or without tones and spaces (xiaoku, hh, ha ha).
+        Results come best first: an exact tag, name, emoji or code point, or the whole pinyin of a tag or name; then a tag or name that starts with the word; a whole word of it (any part, for Chinese); a keyword or the start of a word; the pinyin of its start spelled out; pinyin initials, or pinyin from inside; last, a word of four or more letters one edit away from a word of a name or keyword (two edits from eight letters). Within a rank, the catalog's faces come first in catalog order, then emoji that no face stands for, in Unicode's order.
+        The table has the text to write (the tag, or the emoji for an emoji without a face), the emoji, its name (Chinese, else English) and what matched. --plain writes one result per line as tab-separated text, emoji and name, for fzf, rofi or dmenu. Exits 1 when nothing matched, like grep.
+        """,
+        arguments: "<query> ...",
+        argumentHelp: [("<query>", "The words to look for; all must match.")],
+        options: [
+            OptionSpec(long: "json", valueName: nil, help: "Write one JSON object per result (JSON Lines)."),
+            OptionSpec(long: "plain", valueName: nil, help: "Write one result per line: text, emoji and name, separated by tabs."),
+            OptionSpec(long: "faces", valueName: nil, help: "Only the catalog's faces, not every emoji."),
+            OptionSpec(long: "limit", short: "n", valueName: "n", help: "Show at most this many results."),
+        ],
+        argumentCompletion: .none,
+        examples: [
+            ("facetext search 笑", "Faces and emoji named with 笑"),
+            ("facetext search xiaoku", "By pinyin: [笑cry] 😂"),
+            ("facetext search --faces -n 3 laugh", ""),
+            ("facetext search --plain cat | fzf | cut -f1", "Pick one with fzf"),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        guard !invocation.arguments.isEmpty else {
+            throw UsageError(.other("missing query: what to look for, such as 'facetext search 笑'."), command: spec)
+        }
+        if invocation.flag("json") && invocation.flag("plain") {
+            throw UsageError(.conflict("'--json' and '--plain' are two output forms; choose one."), command: spec)
+        }
+        let limit = try invocation.integer("limit", minimum: 1, command: spec) ?? .max
+        let search = FaceSearch(catalog: context.catalog, includesEmoji: !invocation.flag("faces"))
+        let results = search.results(for: invocation.arguments.joined(separator: " ")).prefix(limit)
+        guard !results.isEmpty else { return .failure }
+        let text = if invocation.flag("json") {
+            results.map { json($0).text + "\n" }.joined()
+        } else if invocation.flag("plain") {
+            results.map { [$0.text, $0.emoji ?? "", $0.name].joined(separator: "\t") + "\n" }.joined()
+        } else {
+            CatalogListing.table([["text", "emoji", "name", "matched"]] + results.map(row))
+        }
+        try context.stdout.write(text)
+        return .success
+    }
+
+    static func row(_ result: FaceSearch.Result) -> [String] {
+        [result.text, result.emoji ?? "", result.name, unique(result.matches.map(describe)).joined(separator: ", ")]
+    }
+
+    static func unique(_ texts: [String]) -> [String] {
+        texts.enumerated().filter { !texts[..<$0.offset].contains($0.element) }.map(\.element)
+    }
+
+    /// `tag [哈哈]`, `keyword laugh`, `pinyin xiao ku le (笑哭了)`.
+    static func describe(_ match: FaceSearch.Match) -> String {
+        "\(match.field.rawValue) \(match.text)" + (match.rank == .misspelling ? " (misspelt)" : "")
+    }
+
+    static func json(_ result: FaceSearch.Result) -> JSONValue {
+        .object([
+            ("tag", .optional(result.face?.tag)),
+            ("emoji", .optional(result.emoji)),
+            ("code", .optional(result.emoji.map(CatalogListing.codePoints))),
+            ("name", .optional(result.annotation?.chineseName.isEmpty == false ? result.annotation?.chineseName : nil)),
+            ("english", .optional(result.annotation?.englishName)),
+            ("rank", .string(label(result.rank))),
+            ("matched", .array(result.matches.map { .object([("field", .string($0.field.rawValue)), ("text", .string($0.text)),
+                                                              ("rank", .string(label($0.rank)))]) })),
+        ])
+    }
+
+    static func label(_ rank: FaceSearch.Rank) -> String {
+        String(describing: rank)
+    }
+}

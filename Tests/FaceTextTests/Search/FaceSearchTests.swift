@@ -1,0 +1,109 @@
+import Testing
+@testable import FaceText
+
+/// What a person expects at the top when they look for a face, in Chinese,
+/// pinyin, English, code points and misspellings, over the default catalog and every emoji.
+@Suite struct FaceSearchTests {
+    static let search = FaceSearch(catalog: .default)
+
+    static func top(_ query: String, _ count: Int) -> [String] {
+        search.results(for: query).prefix(count).map(\.text)
+    }
+
+    /// The first result is this face (or emoji).
+    @Test(arguments: [
+        ("[哈哈]", "[哈哈]"), ("哈哈", "[哈哈]"), ("【哈哈】", "[哈哈]"), ("ha ha", "[哈哈]"), ("hā hā", "[哈哈]"),
+        ("xiaoku", "[笑cry]"), ("xiao ku", "[笑cry]"), ("xiǎokū", "[笑cry]"), ("xiao4ku1", "[笑cry]"), ("笑哭了", "[笑cry]"),
+        ("😂", "[笑cry]"), ("1f602", "[笑cry]"), ("U+1F602", "[笑cry]"), ("u+1f602", "[笑cry]"),
+        ("laugh", "[笑cry]"), ("lauhg", "[笑cry]"), ("face with tears of joy", "[笑cry]"),
+        ("doge", "[doge]"), ("DOGE", "[doge]"), ("cat face", "[喵喵]"),
+        ("🇨🇳", "🇨🇳"), ("1f1e8-1f1f3", "🇨🇳"), ("china", "🇨🇳"), ("中国", "🇨🇳"),
+        ("2764", "[心]"), ("❤", "[心]"), ("red heart", "[心]"),
+        ("pizza", "🍕"), ("披萨", "🍕"), ("pisa", "🍕"), ("pizzza", "🍕"),
+        ("thumbs up", "[赞]"),
+    ])
+    func first(query: String, expected: String) {
+        #expect(Self.top(query, 1) == [expected], "\(Self.top(query, 5))")
+    }
+
+    /// These are all among the first few.
+    @Test(arguments: [
+        ("笑", ["😂", "😆", "😹"], 40),
+        ("猫", ["🐱", "🐈", "😺", "😸", "😹", "😻", "😼", "😽", "🙀", "😿", "😾"], 20),
+        ("cat", ["🐱", "🐈", "😺", "😸", "😹", "😻", "😼", "😽", "🙀", "😿", "😾"], 20),
+        ("hh", ["[哈哈]", "[嘿嘿]"], 8),
+        ("laugh", ["😂", "😆", "🤣"], 5),
+        ("heart", ["❤️", "💔"], 40),
+        ("cat heart", ["😻"], 1),
+    ])
+    func amongTheFirst(query: String, expected: [String], within: Int) {
+        let results = Self.search.results(for: query).prefix(within)
+        let shown = Set(results.flatMap { [$0.text, $0.emoji ?? ""] })
+        for item in expected { #expect(shown.contains(item), "\(item) not in the first \(within) for \(query)") }
+    }
+
+    @Test func everyWordMustMatch() {
+        let results = Self.search.results(for: "cat heart")
+        #expect(!results.isEmpty)
+        #expect(results.allSatisfy { $0.matches.count == 2 || $0.matches.count == 1 })
+        #expect(!results.contains { $0.emoji == "🐱" })
+        #expect(Self.search.results(for: "cat zzzzqqqq").isEmpty)
+        #expect(Self.search.results(for: "").isEmpty)
+        #expect(Self.search.results(for: "   ").isEmpty)
+    }
+
+    /// Best rank first; within a rank, catalog faces in catalog order, then emoji in Unicode's order.
+    @Test(arguments: ["笑", "猫", "cat", "hh", "ha", "face", "xiao", "lauhg", "a", "心"])
+    func rankedThenStable(query: String) {
+        let catalog = FaceCatalog.default
+        let order = Dictionary(catalog.faces.enumerated().map { ($0.element.tag, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let emojiOrder = Dictionary(EmojiAnnotation.all.enumerated().map { ($0.element.emoji, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let results = Self.search.results(for: query)
+        #expect(!results.isEmpty)
+        func position(_ result: FaceSearch.Result) -> (Int, Int) {
+            if let face = result.face { return (0, order[face.tag]!) }
+            return (1, emojiOrder[result.emoji!]!)
+        }
+        for (a, b) in zip(results, results.dropFirst()) {
+            #expect(a.rank <= b.rank)
+            if a.rank == b.rank { #expect(position(a) < position(b), "\(a.text) before \(b.text)") }
+        }
+    }
+
+    @Test func facesOnlyLeavesOutEmojiWithoutAFace() {
+        let faces = FaceSearch(catalog: .default, includesEmoji: false)
+        #expect(faces.results(for: "猫").allSatisfy { $0.face != nil })
+        #expect(faces.results(for: "pizza").isEmpty)
+        // An emoji a face stands for is that face, not a second result.
+        let cry = Self.search.results(for: "😂")
+        #expect(cry.count == 1 && cry[0].face?.tag == "[笑cry]")
+    }
+
+    @Test func matchesSayWhatMatched() {
+        let cry = Self.search.results(for: "xiaoku")[0]
+        #expect(cry.rank == .pinyin)
+        #expect(cry.matches == [FaceSearch.Match(rank: .pinyin, field: .pinyin, text: "xiao ku le ([笑哭了])")])
+        #expect(Self.search.results(for: "U+1F602")[0].matches[0].text == "U+1F602")
+        #expect(Self.search.results(for: "lauhg")[0].rank == .misspelling)
+        #expect(Self.search.results(for: "laugh")[0].matches[0] == FaceSearch.Match(rank: .keyword, field: .keyword, text: "laugh"))
+        #expect(Self.search.results(for: "哈哈")[0].rank == .exact)
+        #expect(Self.search.results(for: "xiaoku")[0].name == "笑哭了")
+    }
+
+    /// Misspellings need four letters: short words match only as written.
+    @Test func shortWordsAreNotMisspellings() {
+        #expect(!Self.search.results(for: "cst").contains { $0.rank == .misspelling })
+        #expect(Self.search.results(for: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz").isEmpty)
+    }
+
+    /// A catalog of its own: faces without emoji are found by tag and pinyin.
+    @Test func aCatalogOfItsOwn() {
+        let catalog = FaceCatalog(faces: [Face(tag: "[二哈]", aliases: ["[Husky]"]), Face(tag: "[吃瓜]", emoji: "🍉")])
+        let search = FaceSearch(catalog: catalog, includesEmoji: false)
+        #expect(search.results(for: "erha").map(\.text) == ["[二哈]"])
+        #expect(search.results(for: "husky").map(\.text) == ["[二哈]"])
+        #expect(search.results(for: "chigua").map(\.text) == ["[吃瓜]"])
+        #expect(search.results(for: "watermelon").map(\.text) == ["[吃瓜]"])
+        #expect(search.results(for: "西瓜").map(\.text) == ["[吃瓜]"])
+    }
+}

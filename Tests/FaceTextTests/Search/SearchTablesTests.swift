@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import FaceText
+
+/// The search's generated tables say what Unicode's files say: every emoji of
+/// emoji-test.txt without a skin tone has CLDR's names and keywords, and every
+/// ideograph its first kMandarin reading.
+@Suite struct SearchTablesTests {
+    static func annotations(_ locale: String) throws -> [String: CLDRAnnotations.Annotation] {
+        let folder = Fixtures.unicodeData.appendingPathComponent("cldr")
+        let all = try ["annotations", "annotationsDerived"].flatMap { path in
+            try CLDRAnnotations.annotations(from: String(contentsOf: folder.appendingPathComponent("\(path)/\(locale).xml"), encoding: .utf8))
+        }
+        return Dictionary(CLDRAnnotations.merged(all).map { ($0.sequence, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    static func bare(_ emoji: String) -> String {
+        String(String.UnicodeScalarView(emoji.unicodeScalars.filter { $0 != "\u{FE0F}" }))
+    }
+
+    @Test func everyUntonedEmojiHasItsCLDRNamesAndKeywords() throws {
+        let expected = Fixtures.emojiTestSequences.filter { entry in
+            entry.status == "fully-qualified" && !entry.emoji.unicodeScalars.contains { (0x1F3FB...0x1F3FF).contains($0.value) }
+        }.map(\.emoji)
+        let all = EmojiAnnotation.all
+        #expect(all.map(\.emoji) == expected, "run swift scripts/generate-search-tables.swift")
+        let (english, chinese, traditional) = try (Self.annotations("en"), Self.annotations("zh"), Self.annotations("zh_Hant"))
+        var wrong: [String] = []
+        for annotation in all {
+            let key = Self.bare(annotation.emoji)
+            if let en = english[key], en.name != annotation.englishName || en.keywords != annotation.englishKeywords { wrong.append(annotation.emoji) }
+            if chinese[key]?.name ?? "" != annotation.chineseName || chinese[key]?.keywords ?? [] != annotation.chineseKeywords {
+                wrong.append(annotation.emoji)
+            }
+            if traditional[key]?.name ?? "" != annotation.traditionalName { wrong.append(annotation.emoji) }
+            if annotation.englishName.isEmpty { wrong.append(annotation.emoji) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        #expect(all.filter { !$0.chineseName.isEmpty }.count > 1_840)
+    }
+
+    @Test func annotationsAreFoundWithOrWithoutTheVariationSelector() {
+        #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
+        #expect(EmojiAnnotation.annotation(for: "❤")?.englishName == "red heart")
+        #expect(EmojiAnnotation.annotation(for: "❤️")?.englishName == "red heart")
+        #expect(EmojiAnnotation.annotation(for: "🇨🇳")?.chineseName == "旗: 中国")
+        #expect(EmojiAnnotation.annotation(for: "👍🏽") == nil)
+        #expect(EmojiAnnotation.annotation(for: "a") == nil)
+        #expect(EmojiAnnotation.annotation(for: "") == nil)
+    }
+
+    @Test func everyIdeographHasItsFirstMandarinReadingWithoutTone() throws {
+        let url = Fixtures.unicodeData.appendingPathComponent("unihan/Unihan_Readings-kMandarin.txt")
+        var checked = 0
+        var wrong: [String] = []
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            let value = UInt32(fields[0].dropFirst(2), radix: 16)!
+            guard (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value) else { continue }
+            // NFD, then ü (u and a diaeresis) as v and tone marks dropped.
+            var letters = Array(String(fields[2].split(separator: " ")[0]).decomposedStringWithCanonicalMapping.unicodeScalars)
+            while let at = letters.firstIndex(of: "\u{308}") { letters[at - 1] = "v"; letters.remove(at: at) }
+            let expected = String(String.UnicodeScalarView(letters.filter { !(0x300...0x36F).contains($0.value) }))
+            if Pinyin.reading(of: Unicode.Scalar(value)!) != expected { wrong.append("\(fields[0]) \(fields[2])") }
+            checked += 1
+        }
+        #expect(checked > 26_000)
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        #expect(Pinyin.reading(of: "A") == nil)
+        #expect(Pinyin.reading(of: "\u{20000}") == nil)
+    }
+}
