@@ -31,4 +31,31 @@ import Testing
 
             """)
     }
+
+    /// An emoji with a skin tone: its base's face for stats and scan, left as it is by tag, so
+    /// that render gives back the same bytes.
+    @Test func tonedEmojiAreTheirBasesFaceAndRoundTrip() throws {
+        let result = try BinaryRunner.shell("""
+            printf '👍🏽好👍🏿 ✌🏻 🧑🏽‍💻 ☝🏽\\n' > /tmp/facetext-tones-$$.txt
+            facetext stats --format tsv /tmp/facetext-tones-$$.txt
+            facetext stats --tones --format tsv /tmp/facetext-tones-$$.txt | wc -l
+            facetext scan /tmp/facetext-tones-$$.txt | python3 -c '
+            import json, sys
+            print(" ".join("%s%s" % (r["tag"], r.get("tone", "")) for r in map(json.loads, sys.stdin)))'
+            facetext tag /tmp/facetext-tones-$$.txt | facetext render | cmp - /tmp/facetext-tones-$$.txt && echo same
+            rm -f /tmp/facetext-tones-$$.txt
+            """)
+        #expect(result.text == """
+            rank\tcount\tshare\ttag\temoji
+            1\t2\t40.0\t[赞]\t👍
+            2\t1\t20.0\t[耶]\t✌️
+            3\t1\t20.0\t-\t☝🏽
+            4\t1\t20.0\t-\t🧑🏽‍💻
+            6
+            [赞]🏽 [赞]🏿 [耶]🏻 None None
+            same
+
+            """)
+        #expect(result.stderr.isEmpty)
+    }
 }

@@ -121,6 +121,7 @@ import Testing
         (["stats", "--top", "3", "--json"], "'--top' limits a report; a partial result (--json) holds every count"),
         (["stats", "--json", "--format", "tsv"], "use either '--json' (a partial result) or '--format' (a report)"),
         (["stats", "--merge", "--unknown-tags"], "'--unknown-tags' applies when counting"),
+        (["stats", "--merge", "--tones"], "'--tones' applies when counting"),
         (["help", "render", "extra"], "'help' takes one command name, not 2 arguments."),
         (["help", "--man", "render"], "'--man' prints the whole manual page"),
         (["grid", "--gap", "3"], "'--gap' is part of a panel layout"),

@@ -49,8 +49,9 @@ import TestSupport
             for token in scanner.tokens(in: input) where token.kind != .text {
                 line += input[counted..<token.range.lowerBound].filter { $0 == 0x0A }.count
                 counted = token.range.lowerBound
-                let face = token.face.map { catalog.faces[$0] }
                 let matched = String(decoding: input[token.range], as: UTF8.self)
+                // A toned emoji without a face of its own is its base's face.
+                let face = token.face.map { catalog.faces[$0] } ?? (token.kind == .emoji ? SkinToneReference.face(of: matched, in: catalog) : nil)
                 let emoji: String? = face.map { $0.emoji } ?? (token.kind == .emoji ? matched : nil)
                 expected.append([token.kind.rawValue, matched, face?.tag ?? "null", emoji ?? "null",
                                  face.flatMap { $0.image ?? $0.animatedImage } ?? "null", name,

@@ -33,7 +33,10 @@ public struct ChatCorpus: Sendable {
                 case 4:
                     let emoji = without.randomElement(using: &random)!
                     append(emoji)
-                    counts[String(String.UnicodeScalarView(emoji.unicodeScalars.filter { $0 != "\u{FE0F}" })), default: 0] += 1
+                    // A toned emoji whose base is a face counts as that face.
+                    let key = SkinToneReference.face(of: emoji, in: catalog)?.tag
+                        ?? String(String.UnicodeScalarView(emoji.unicodeScalars.filter { $0 != "\u{FE0F}" }))
+                    counts[key, default: 0] += 1
                 case 5 where Int.random(in: 0..<20, using: &random) == 0:
                     bytes.append(0xFF)
                 default:

@@ -16,6 +16,9 @@ struct FaceCounter: Sendable {
     private var bySingle: [Int] = []
     /// Unknown tags, by their bytes.
     private var tagBytes = ByteCounts()
+    /// Whether an emoji with skin-tone modifiers counts under itself rather than
+    /// as the face of its base (`👍🏽` as [赞]).
+    var separatesTones = false
 
     /// A counter for tokens of `catalog`.
     public init(catalog: FaceCatalog) {
@@ -54,7 +57,14 @@ struct FaceCounter: Sendable {
             }
         }
         var counts = KeyedCounts(faces: faceCounts, capacity: merged.count + tagBytes.count)
-        merged.forEach { counts.add($0, count: $1) }
+        merged.forEach { bytes, count in
+            // A toned emoji whose base is a face counts as that face (unless tones are kept apart).
+            if !separatesTones, let (face, _) = SkinTones.face(of: bytes, in: catalog) {
+                Array(catalog.faces[face].tag.utf8).withUnsafeBytes { counts.add($0, count: count) }
+            } else {
+                counts.add(bytes, count: count)
+            }
+        }
         tagBytes.forEach { counts.add($0, count: $1) }
         return FaceStats(counts: counts.finish(), catalog: FaceStats.catalogFingerprint(catalog))
     }

@@ -12,14 +12,18 @@ extension FaceStats {
         private var counter: FaceCounter
 
         /// A stream counting the faces `recognizing` selects (catalog tags, emoji, images by default).
-        public init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized = .all) {
-            self.init(engine: ScanEngine(catalog: catalog, recognized: recognized))
+        /// An emoji with skin-tone modifiers counts as the face of its base (`👍🏽` as [赞], `🧑🏽‍💻`
+        /// as the face of `🧑‍💻`) unless `separatingTones`, when it counts under itself, as an emoji
+        /// whose base is no face always does.
+        public init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized = .all, separatingTones: Bool = false) {
+            self.init(engine: ScanEngine(catalog: catalog, recognized: recognized), separatingTones: separatingTones)
         }
 
         /// A stream counting what `engine` finds (an engine is costly to build: streams may share one).
-        init(engine: ScanEngine) {
+        init(engine: ScanEngine, separatingTones: Bool = false) {
             scanner = ChunkedScanner(engine: engine)
             counter = FaceCounter(catalog: engine.catalog)
+            counter.separatesTones = separatingTones
         }
 
         /// Counts the faces completed in the next chunk.

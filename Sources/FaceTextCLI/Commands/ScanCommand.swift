@@ -6,7 +6,7 @@ enum ScanCommand {
         name: "scan",
         abstract: "List every face in the input as JSON Lines, with file, line and byte offset.",
         discussion: """
-        One object per face, in input order: kind (tag, emoji, image, or unknown), text (the matched bytes), tag (the canonical tag, or null for an emoji with no face), emoji, image, file ('-' for standard input), line (1-based), offset (bytes from the start of that file) and length (bytes). Every line is valid JSON whatever the input: a tag or an emoji is always valid UTF-8; an image reference may hold bytes that are not (in a file name or alt text), and its text then shows U+FFFD for each bad sequence, while offset and length locate the exact bytes.
+        One object per face, in input order: kind (tag, emoji, image, or unknown), text (the matched bytes), tag (the canonical tag, or null for an emoji with no face), emoji, image, tone (only for an emoji with a skin tone whose base is a face: 👍🏽 is [赞] with tone 🏽), file ('-' for standard input), line (1-based), offset (bytes from the start of that file) and length (bytes). Every line is valid JSON whatever the input: a tag or an emoji is always valid UTF-8; an image reference may hold bytes that are not (in a file name or alt text), and its text then shows U+FFFD for each bad sequence, while offset and length locate the exact bytes.
         """,
         options: [
             OptionSpec(long: "unknown-tags", valueName: nil,

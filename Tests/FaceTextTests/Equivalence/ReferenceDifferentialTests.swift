@@ -88,9 +88,12 @@ import TestSupport
                         let bytes = Array(input[token.range])
                         let face = token.face.map { Self.catalog.faces[$0] }
                         rendered += token.kind == .tag ? face?.emoji.map { Array($0.utf8) } ?? bytes : bytes
-                        // stats: faces by tag, emoji without a face by themselves (without U+FE0F).
+                        // stats: faces by tag (a toned emoji without a face of its own by its base's),
+                        // emoji without a face by themselves (without U+FE0F).
                         if token.kind != .text {
-                            counts[face?.tag ?? String(decoding: EmojiKey.normalized(bytes), as: UTF8.self), default: 0] += 1
+                            let toned = token.kind == .emoji && face == nil
+                                ? SkinToneReference.face(of: String(decoding: bytes, as: UTF8.self), in: Self.catalog) : nil
+                            counts[(face ?? toned)?.tag ?? String(decoding: EmojiKey.normalized(bytes), as: UTF8.self), default: 0] += 1
                         }
                     }
                     #expect(tagger.tag(input) == tagged, "tag: \(input)")

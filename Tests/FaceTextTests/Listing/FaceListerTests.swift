@@ -115,8 +115,11 @@ import TestSupport
             #expect(object["length"] as? Int == token.range.count)
             #expect(object["line"] as? Int == line)
             #expect(object["file"] as? String == "a.txt")
-            let face = token.face.map { FaceCatalog.default.faces[$0] }
+            // A toned emoji without a face of its own is the face of its base, its tones apart.
+            let toned = token.kind == .emoji && token.face == nil ? SkinToneReference.face(of: text, in: .default) : nil
+            let face = token.face.map { FaceCatalog.default.faces[$0] } ?? toned
             #expect(object["tag"] as? String == face?.tag, "\(text)")
+            #expect(object["tone"] as? String == (toned != nil ? SkinToneReference.split(text)?.tones : nil), "\(text)")
             #expect(object["emoji"] as? String == face?.emoji ?? (token.kind == .emoji ? text : nil), "\(text)")
             #expect(object["image"] as? String == face.flatMap { $0.image ?? $0.animatedImage }, "\(text)")
         }

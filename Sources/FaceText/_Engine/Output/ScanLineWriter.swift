@@ -8,6 +8,8 @@
 struct ScanLineWriter {
     /// `"tag":…,"emoji":…,"image":…` for each face of the catalog.
     private let faceFields: [[UInt8]]
+    /// The catalog, for the face of a toned emoji's base (``SkinTones``).
+    private let catalog: FaceCatalog
     private var heads = ScanLineHeads()
     private var place = Place()
 
@@ -16,6 +18,7 @@ struct ScanLineWriter {
     }
 
     init(catalog: FaceCatalog) {
+        self.catalog = catalog
         faceFields = catalog.faces.map { face in
             Array(("\"tag\":" + JSONText.quoted(face.tag) + ",\"emoji\":" + Self.quotedOrNull(face.emoji)
                    + ",\"image\":" + Self.quotedOrNull(face.image ?? face.animatedImage)).utf8)
@@ -66,7 +69,7 @@ struct ScanLineWriter {
     private func writeUnkept(kind: UInt8, face: FaceCode, low: Int, high: Int, _ bytes: UnsafeBufferPointer<UInt8>,
                              to out: inout LineSpace) {
         let face = face.faceIndex
-        var writer = ByteWriter(at: out.room(partsSize(face, textCount: JSONText.escapedSize(bytes.count)) + place.bytes.count + 64))
+        var writer = ByteWriter(at: out.room(partsSize(kind, face, bytes, textCount: JSONText.escapedSize(bytes.count)) + place.bytes.count + 64))
         _ = writeHead(kind, face, text: bytes, escaping: true, to: &writer)
         writer.put(place.bytes)
         Self.writeOffset(low: low, high: high, to: &writer)
@@ -90,7 +93,7 @@ struct ScanLineWriter {
         guard text.count > 0, text.count <= ScanLineHeads.longestText, JSONText.isVerbatim(text) else { return nil }
         let faceIndex = face.faceIndex
         return heads.keep(kind: kind, face: face, text: text, readable: readable,
-                          maximumCount: partsSize(faceIndex, textCount: text.count)) {
+                          maximumCount: partsSize(kind, faceIndex, text, textCount: text.count)) {
             let textOffset = writeHead(kind, faceIndex, text: text, escaping: false, to: &$0)
             let headCount = $0.count
             Self.writeTail(length: text.count, to: &$0)
@@ -98,9 +101,12 @@ struct ScanLineWriter {
         }
     }
 
-    /// At least the size of a head and tail with a text of `textCount` bytes.
-    private func partsSize(_ face: Int?, textCount: Int) -> Int {
-        128 + 2 * textCount + (face.map { faceFields[$0].count } ?? 0)
+    /// At least the size of a head and tail with a text of `textCount` bytes
+    /// (for an emoji without a face, room for its base's face and tones too).
+    private func partsSize(_ kind: UInt8, _ face: Int?, _ text: UnsafeBufferPointer<UInt8>, textCount: Int) -> Int {
+        if let face { return 128 + 2 * textCount + faceFields[face].count }
+        let base = kind == Self.kindIndex(.emoji) ? SkinTones.face(of: UnsafeRawBufferPointer(text), in: catalog) : nil
+        return 160 + 3 * textCount + (base.map { faceFields[$0.face].count } ?? 0)
     }
 
     /// Writes `{"kind":…,"text":…,"tag":…,"emoji":…,"image":…` for a text
@@ -116,6 +122,13 @@ struct ScanLineWriter {
         if let face {
             writer.put(Array(#"","#.utf8))
             faceFields[face].withUnsafeBufferPointer { writer.put($0) }
+        } else if kind == Self.kindIndex(.emoji), let (base, tones) = SkinTones.face(of: UnsafeRawBufferPointer(text), in: catalog) {
+            // A toned emoji whose base is a face: that face, and the tones in a field of their own.
+            writer.put(Array(#"","#.utf8))
+            faceFields[base].withUnsafeBufferPointer { writer.put($0) }
+            writer.put(Array(#","tone":""#.utf8))
+            writer.put(tones)
+            writer.put(Array(#"""#.utf8))
         } else if kind == Self.kindIndex(.emoji) {
             // An emoji without a face is its own emoji.
             writer.put(Array(#"","tag":null,"emoji":""#.utf8))

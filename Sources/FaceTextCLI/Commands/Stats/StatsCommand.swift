@@ -6,7 +6,7 @@ enum StatsCommand {
         name: "stats",
         abstract: "Count faces, most used first; partial results merge exactly across machines.",
         discussion: """
-        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --format tsv and --format json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
+        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; so does its emoji with a skin tone (👍🏽 counts as [赞], unless --tones); an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --format tsv and --format json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
         --json writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, so stats runs as the reducer after many mappers.
         """,
         options: [
@@ -17,6 +17,7 @@ enum StatsCommand {
             OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge, instead of a report."),
             OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --json and combine them."),
             OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] and 【...】 tags that are not in the catalog."),
+            OptionSpec(long: "tones", valueName: nil, help: "Count an emoji with a skin tone under itself, not as the face of its base."),
         ],
         examples: [
             ("facetext stats --top 10 chat.log", "The ten most used faces"),
@@ -37,8 +38,8 @@ enum StatsCommand {
                                  command: spec)
             }
         }
-        if invocation.flag("merge") && invocation.flag("unknown-tags") {
-            throw UsageError(.conflict("'--unknown-tags' applies when counting; partial results hold what was counted when they were made."),
+        for option in ["unknown-tags", "tones"] where invocation.flag("merge") && invocation.flag(option) {
+            throw UsageError(.conflict("'--\(option)' applies when counting; partial results hold what was counted when they were made."),
                              command: spec)
         }
         var report: StatsReport
@@ -67,10 +68,11 @@ enum StatsCommand {
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         let catalog = context.catalog
         var report = StatsReport(catalog: catalog)
-        var stream = FaceStats.Stream(catalog: catalog, recognizing: recognized)
+        let tones = invocation.flag("tones")
+        var stream = FaceStats.Stream(catalog: catalog, recognizing: recognized, separatingTones: tones)
         let byFile = invocation.flag("by-file")
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
-            stream = FaceStats.Stream(catalog: catalog, recognizing: recognized)
+            stream = FaceStats.Stream(catalog: catalog, recognizing: recognized, separatingTones: tones)
         }, { (chunk) throws(IOError) in
             stream.feed(chunk)
         }, end: { (name: String) throws(IOError) in
