@@ -4,22 +4,24 @@
 struct AnnotationTable: @unchecked Sendable {
     /// The table's bytes.
     let bytes: UnsafeBufferPointer<UInt8>
-    /// For line `n`, `bounds[8n...8n+7]` are the starts of its fields and the line's end (plus one).
+    /// For line `n`, `bounds[10n...10n+9]` are the starts of its nine fields and the line's end (plus one).
     let bounds: [Int32]
     /// Line numbers by a hash of the emoji without U+FE0F (see ``line(of:)``).
     private let lineByHash: [UInt64: Int]
 
     static let shared = AnnotationTable(EmojiAnnotation.table)
 
-    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant.
+    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant, then the pinyin of the two Chinese names.
     enum Column: Int {
         case emoji, englishName, englishKeywords, chineseName, chineseKeywords, traditionalName, traditionalKeywords
+        case chinesePinyin, traditionalPinyin
     }
+    private static let stride = 10
 
     init(_ table: StaticString) {
         let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
         var bounds: [Int32] = []
-        bounds.reserveCapacity(8 * 2_000)
+        bounds.reserveCapacity(Self.stride * 2_000)
         var lineByHash: [UInt64: Int] = [:]
         var start = 0
         while start < bytes.count {
@@ -30,9 +32,9 @@ struct AnnotationTable: @unchecked Sendable {
                 index += 1
             }
             bounds.append(Int32(index + 1))
-            precondition(bounds.count % 8 == 0, "annotation table: a line without seven fields")
-            let line = bounds.count / 8 - 1
-            let hash = Self.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[8 * line + 1]) - 1]))
+            precondition(bounds.count % Self.stride == 0, "annotation table: a line without nine fields")
+            let line = bounds.count / Self.stride - 1
+            let hash = Self.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[Self.stride * line + 1]) - 1]))
             if lineByHash[hash] == nil { lineByHash[hash] = line }
             start = index + 1
         }
@@ -81,11 +83,11 @@ struct AnnotationTable: @unchecked Sendable {
         return hash
     }
 
-    var count: Int { bounds.count / 8 }
+    var count: Int { bounds.count / Self.stride }
 
     /// Where one field of a line is in `bytes` (tabs and newline excluded).
     func range(_ column: Column, of line: Int) -> Range<Int> {
-        Int(bounds[8 * line + column.rawValue])..<Int(bounds[8 * line + column.rawValue + 1]) - 1
+        Int(bounds[Self.stride * line + column.rawValue])..<Int(bounds[Self.stride * line + column.rawValue + 1]) - 1
     }
 
     /// The bytes of one field of a line.

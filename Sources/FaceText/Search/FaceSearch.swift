@@ -102,19 +102,17 @@ public struct FaceSearch: Sendable {
         }
         var found: [(rank: Rank, order: Int, matches: [SearchIndex.Found])] = []
         index.tagBytes.withUnsafeBufferPointer { tagBytes in
-            let table = index.table.bytes
-            func text(_ field: SearchIndex.Field) -> FoldedBytes.Text {
-                FoldedBytes.Text(rebasing: (field.kind == .tag ? tagBytes : table)[Int(field.start)..<Int(field.end)])
-            }
-            let spellings = (words + together).contains { $0.pinyin != nil && $0.use != .phrase } ? index.spellings(text) : nil
+            let pinyin = (words + together).contains { $0.pinyin != nil && $0.use != .phrase }
+            let reader = SearchIndex.Reader(tagBytes: tagBytes, table: index.table.bytes,
+                                            tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(), readsPinyin: pinyin)
             for (order, entry) in index.entries.enumerated() {
                 var matches: [SearchIndex.Found]? = []
                 for word in words {
-                    guard let match = index.bestMatch(word, in: entry, text, spellings: spellings) else { matches = nil; break }
+                    guard let match = index.bestMatch(word, in: entry, reader) else { matches = nil; break }
                     matches!.append(match)
                 }
                 for word in together {
-                    if let match = index.bestMatch(word, in: entry, text, spellings: spellings),
+                    if let match = index.bestMatch(word, in: entry, reader),
                        matches == nil || match.rank < matches!.map(\.rank).max()! {
                         matches = [match]
                     }
@@ -131,9 +129,8 @@ public struct FaceSearch: Sendable {
         let annotation = entry.annotation.map(index.table.annotation)
         let face = entry.face.map { index.catalog.faces[$0] }
         let matches = found.map { match -> Match in
-            let field = index.fields[match.field]
-            let bytes = field.kind == .tag ? Array(index.tagBytes[Int(field.start)..<Int(field.end)])
-                : Array(index.table.bytes[Int(field.start)..<Int(field.end)])
+            let field = match.field
+            let bytes = field.kind == .tag ? Array(index.tagBytes[field.range]) : Array(index.table.bytes[field.range])
             let text = String(decoding: bytes, as: UTF8.self)
             switch match.via {
             case .code:

@@ -36,6 +36,13 @@ enum FoldedBytes {
         return true
     }
 
+    /// Whether `text` has `byte` (an ASCII letter matching either case).
+    @inline(__always)
+    static func containsByte(_ text: Text, _ byte: UInt8) -> Bool {
+        for index in 0..<text.count where fold(text[index]) == byte { return true }
+        return false
+    }
+
     static func contains(_ text: Text, _ word: [UInt8]) -> Bool {
         guard let first = word.first, text.count >= word.count else { return false }
         for start in 0...(text.count - word.count) where fold(text[start]) == first {

@@ -10,9 +10,10 @@ public enum Pinyin {
         number(of: scalar).map { syllables[$0 - 1] }
     }
 
-    /// The pieces a text is spelled with in pinyin: each ideograph's reading
-    /// and each run of ASCII letters or digits (lowercased), in order; anything
-    /// else, brackets and emoji included, is left out. `[笑cry]` → `xiao cry`.
+    /// The pieces a text is spelled with in pinyin: each ideograph's reading,
+    /// each run of ASCII letters (lowercased) and each run of digits, in order;
+    /// anything else, brackets and emoji included, is left out. `[笑cry]` →
+    /// `xiao cry`, `按键10` → `an jian 10`.
     public static func spelling(of text: String) -> [String] {
         var spellings = PinyinSpellings()
         var text = text

@@ -19,9 +19,16 @@ enum PinyinMatch: Int, Comparable {
         let pieces = spelling.count
         guard !typed.isEmpty, typed.count <= 64, pieces > 0, pieces <= 64,
               (0..<pieces).contains(where: { same(typed[0], spelling.piece($0)[0]) }) else { return nil }
-        var best: PinyinMatch?
         // memo[(typed position) * (pieces + 1) + piece]: 0 unknown, 1 no match, 2 match with a shortened piece, 3 in full.
-        var memo = [UInt8](repeating: 0, count: (typed.count + 1) * (pieces + 1))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: (typed.count + 1) * (pieces + 1)) { memo in
+            memo.initialize(repeating: 0)
+            return best(typed, spelling, memo: memo)
+        }
+    }
+
+    private static func best(_ typed: [UInt8], _ spelling: PinyinSpelling, memo: UnsafeMutableBufferPointer<UInt8>) -> PinyinMatch? {
+        let pieces = spelling.count
+        var best: PinyinMatch?
         func search(_ at: Int, _ piece: Int) -> UInt8 {
             if at == typed.count { return 3 }
             if piece == pieces { return 1 }
@@ -55,28 +62,51 @@ enum PinyinMatch: Int, Comparable {
     /// Letters compare equal, and a typed `u` also stands for `ü` (`v`).
     @inline(__always)
     private static func same(_ typed: UInt8, _ letter: UInt8) -> Bool {
-        typed == letter || (typed == UInt8(ascii: "u") && letter == UInt8(ascii: "v"))
+        let letter = FoldedBytes.fold(letter)
+        return typed == letter || (typed == UInt8(ascii: "u") && letter == UInt8(ascii: "v"))
     }
 }
 
-/// The pinyin of a text, as pieces of letters (see ``Pinyin/spelling(of:)``).
+/// The pinyin of a text, as pieces of letters (see ``Pinyin/spelling(of:)``),
+/// read in place: lowercase letters and where each piece starts, or the
+/// table's form, where each piece starts with an upper-case letter or is a run of
+/// digits (`XiaoKuLe`, `AnJian10`).
+/// Letters are compared folded to lower case.
 struct PinyinSpelling {
     let letters: UnsafeBufferPointer<UInt8>
     /// Where each piece starts in `letters`, and the end of the last.
-    let bounds: ArraySlice<Int32>
+    let bounds: UnsafeBufferPointer<Int32>
 
     var count: Int { bounds.count - 1 }
-    var letterCount: Int { Int(bounds.last! - bounds.first!) }
+    var letterCount: Int { Int(bounds[bounds.count - 1] - bounds[0]) }
+    /// All the letters, pieces together.
+    var joined: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: letters[Int(bounds[0])..<Int(bounds[bounds.count - 1])]) }
 
     func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        let at = bounds.startIndex + index
-        return UnsafeBufferPointer(rebasing: letters[Int(bounds[at])..<Int(bounds[at + 1])])
+        UnsafeBufferPointer(rebasing: letters[Int(bounds[index])..<Int(bounds[index + 1])])
     }
 
-    /// The text as it reads, pieces separated by spaces: `xiao ku le`.
+    /// The text as it reads, pieces in lower case separated by spaces: `xiao ku le`.
     var description: String {
-        (0..<count).map { String(decoding: piece($0), as: UTF8.self) }.joined(separator: " ")
+        (0..<count).map { String(decoding: piece($0).map(FoldedBytes.fold), as: UTF8.self) }.joined(separator: " ")
     }
+
+    /// Calls `body` with the spelling of the table's form (`XiaoKuLe`); nil when `text` is empty.
+    static func reading<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (PinyinSpelling?) -> R) -> R {
+        guard !text.isEmpty, text.count < 256 else { return body(nil) }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { bounds in
+            // A piece starts at an upper-case letter, or at a digit after anything but a digit.
+            var count = 0
+            for index in 0..<text.count where text[index] &- 0x41 < 26
+                || (text[index] &- 0x30 < 10 && (index == 0 || text[index - 1] &- 0x30 >= 10)) {
+                bounds[count] = Int32(index)
+                count += 1
+            }
+            guard count > 0, bounds[0] == 0 else { return body(nil) }
+            bounds[count] = Int32(text.count)
+            return body(PinyinSpelling(letters: text, bounds: UnsafeBufferPointer(rebasing: bounds[0...count])))
+        }
+}
 }
 
 /// The pinyin spellings of many texts, read once into shared buffers.
@@ -99,7 +129,9 @@ struct PinyinSpellings {
             let byte = text[index]
             if byte < 0x80 {
                 if FoldedBytes.isWordByte(byte) {
-                    if !inWord { bounds.append(Int32(letters.count)); inWord = true }
+                    // Runs of letters and runs of digits are pieces of their own.
+                    if !inWord || (byte &- 0x30 < 10) != (letters.last! &- 0x30 < 10) { bounds.append(Int32(letters.count)) }
+                    inWord = true
                     letters.append(FoldedBytes.fold(byte))
                 } else {
                     inWord = false
@@ -126,7 +158,9 @@ struct PinyinSpellings {
     func withSpelling<R>(_ index: Int, always: Bool = false, _ body: (PinyinSpelling?) -> R) -> R {
         guard readable[index] || always else { return body(nil) }
         let range = Int(firsts[index])..<Int(firsts[index + 1])
-        return letters.withUnsafeBufferPointer { body(PinyinSpelling(letters: $0, bounds: bounds[range])) }
+        return letters.withUnsafeBufferPointer { letters in
+            bounds.withUnsafeBufferPointer { body(PinyinSpelling(letters: letters, bounds: UnsafeBufferPointer(rebasing: $0[range]))) }
+        }
     }
 
     /// The scalar value of the UTF-8 sequence at `index` (0 where it is not one) and its length.

@@ -4,49 +4,69 @@ extension SearchIndex {
         case text, code, pinyin
     }
 
-    /// The pinyin of every field that can have one (tags, Chinese names), by field
-    /// index; other fields have none.
-    func spellings(_ text: (Field) -> FoldedBytes.Text) -> PinyinSpellings {
-        var spellings = PinyinSpellings()
-        for field in fields {
+    /// The best match of one word in one entry: its rank, the field, and how.
+    typealias Found = (rank: FaceSearch.Rank, field: Field, via: Via)
+
+    /// What the rules read: the bytes of fields, and the pinyin of tags (read
+    /// once per query, when a word could be pinyin) and of Chinese names (spelled in the table).
+    struct Reader {
+        let tagBytes: UnsafeBufferPointer<UInt8>
+        let table: UnsafeBufferPointer<UInt8>
+        /// The tags' pinyin, when a word could be pinyin (else empty: ``readsPinyin`` is false).
+        let tagSpellings: PinyinSpellings
+        let readsPinyin: Bool
+
+        func text(_ field: Field) -> FoldedBytes.Text {
+            FoldedBytes.Text(rebasing: (field.kind == .tag ? tagBytes : table)[field.range])
+        }
+
+        /// Calls `body` with the pinyin of a tag or a Chinese name, or nil for none.
+        func withSpelling<R>(_ field: Field, _ body: (PinyinSpelling?) -> R) -> R {
             switch field.kind {
-            case .tag: spellings.append(FoldedBytes.bare(text(field)))
-            case .chineseName: spellings.append(text(field))
-            case .emoji, .englishName, .keyword: spellings.append(FoldedBytes.Text(start: nil, count: 0))
+            case .tag:
+                guard readsPinyin else { return body(nil) }
+                return tagSpellings.withSpelling(field.extra.lowerBound, body)
+            case .chineseName:
+                guard !field.extra.isEmpty else { return body(nil) }
+                return PinyinSpelling.reading(FoldedBytes.Text(rebasing: table[field.extra]), body)
+            case .emoji, .englishName, .keyword:
+                return body(nil)
             }
         }
-        return spellings
     }
 
-    /// The best match of one word in one entry: its rank, the field, and how.
-    typealias Found = (rank: FaceSearch.Rank, field: Int, via: Via)
+    /// The pinyin of every tag, by tag number.
+    func tagSpellings(_ tagBytes: UnsafeBufferPointer<UInt8>) -> PinyinSpellings {
+        var spellings = PinyinSpellings()
+        for range in tagRanges { spellings.append(FoldedBytes.bare(FoldedBytes.Text(rebasing: tagBytes[range]))) }
+        return spellings
+    }
 
     /// The best match of `word` among `entry`'s fields, trying each rule in
     /// rank order, and misspellings only when nothing else matched (and only
     /// for a single word).
-    func bestMatch(_ word: SearchWord, in entry: Entry, _ text: (Field) -> FoldedBytes.Text,
-                   spellings: PinyinSpellings?) -> Found? {
+    func bestMatch(_ word: SearchWord, in entry: Entry, _ reader: Reader) -> Found? {
         var best: Found?
-        for index in entry.fields {
-            let field = fields[index]
-            if word.use != .pinyin, let rank = rank(of: word, in: field, text(field)), rank < best?.rank ?? .misspelling {
-                best = (rank, index, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text)
-                if rank == .exact { return best }
+        forEachField(of: entry) { field in
+            if word.use != .pinyin, let rank = rank(of: word, in: field, reader.text(field)), rank < best?.rank ?? .misspelling {
+                best = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text)
+                if rank == .exact { return false }
             }
-            if word.use != .phrase, let letters = word.pinyin, let spellings,
-               let match = spellings.withSpelling(index, { $0.flatMap { PinyinMatch.best(letters, in: $0) } }) {
+            if word.use != .phrase, let letters = word.pinyin,
+               let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.best(letters, in: $0) } }) {
                 let rank: FaceSearch.Rank = switch match {
                 case .complete: .exact
                 case .spelled: .pinyin
                 case .abbreviated, .inside: .initials
                 }
                 if rank < best?.rank ?? .misspelling {
-                    best = (rank, index, .pinyin)
-                    if rank == .exact { return best }
+                    best = (rank, field, .pinyin)
+                    if rank == .exact { return false }
                 }
             }
+            return true
         }
-        if best == nil, word.use == .word { best = misspelling(word, in: entry, text, spellings: spellings) }
+        if best == nil, word.use == .word { best = misspelling(word, in: entry, reader) }
         return best
     }
 
@@ -59,6 +79,8 @@ extension SearchIndex {
             return nil
         case .tag, .englishName, .chineseName:
             let text = field.kind == .tag ? FoldedBytes.bare(text) : text
+            // Every rule below needs the word's first byte somewhere in the text: one quick look first.
+            guard let first = word.text.first, FoldedBytes.containsByte(text, first) else { return nil }
             if FoldedBytes.equal(text, word.text) { return .exact }
             if FoldedBytes.hasPrefix(text, word.text) { return .prefix }
             if word.isASCII {
@@ -69,6 +91,7 @@ extension SearchIndex {
             }
             return nil
         case .keyword:
+            guard let first = word.text.first, FoldedBytes.containsByte(text, first) else { return nil }
             if FoldedBytes.equal(text, word.text) { return .keyword }
             if word.isASCII {
                 if FoldedBytes.hasPrefix(text, word.text) { return .keyword }
@@ -82,23 +105,25 @@ extension SearchIndex {
 
     /// A word of four to 32 ASCII letters one edit (two from eight letters) from
     /// a word of a tag, name or keyword, or from the whole pinyin of a Chinese tag or name.
-    private func misspelling(_ word: SearchWord, in entry: Entry, _ text: (Field) -> FoldedBytes.Text,
-                             spellings: PinyinSpellings?) -> Found? {
+    private func misspelling(_ word: SearchWord, in entry: Entry, _ reader: Reader) -> Found? {
         guard word.isASCII, (4...32).contains(word.text.count) else { return nil }
         let limit = word.text.count >= 8 ? 2 : 1
-        for index in entry.fields where fields[index].kind != .emoji {
-            if FoldedBytes.anyWord(of: text(fields[index]), { FoldedBytes.isClose($0, word.text, limit: limit) }) {
-                return (.misspelling, index, .text)
+        var found: Found?
+        forEachField(of: entry) { field in
+            if field.kind != .emoji, FoldedBytes.anyWord(of: reader.text(field), { FoldedBytes.isClose($0, word.text, limit: limit) }) {
+                found = (.misspelling, field, .text)
+                return false
             }
+            return true
         }
-        guard let spellings else { return nil }
-        for index in entry.fields {
-            let close = spellings.withSpelling(index) { spelling in
-                spelling.map { FoldedBytes.isClose(UnsafeBufferPointer(rebasing: $0.letters[Int($0.bounds.first!)..<Int($0.bounds.last!)]),
-                                                   word.text, limit: limit) } ?? false
+        if found != nil { return found }
+        forEachField(of: entry) { field in
+            let close = reader.withSpelling(field) { spelling in
+                spelling.map { FoldedBytes.isClose($0.joined, word.text, limit: limit) } ?? false
             }
-            if close { return (.misspelling, index, .pinyin) }
+            if close { found = (.misspelling, field, .pinyin) }
+            return !close
         }
-        return nil
+        return found
     }
 }

@@ -1,76 +1,88 @@
-/// The text a search compares, laid out flat: for each face or emoji in search
-/// order, its fields (tags, the emoji, names, keywords) as ranges of bytes,
-/// either of the catalog's tags (copied once) or of the built-in annotation
-/// table (read in place).
+/// The faces and emoji a search goes through, in search order (the catalog's
+/// faces, then the emoji no face stands for), each with its tags (copied once)
+/// and its annotation line, whose fields are read in place from the generated
+/// table: nothing per field is built ahead, so a query touches little memory.
 struct SearchIndex: Sendable {
     /// What a field holds, which decides the rules it is compared by.
     enum Kind: UInt8 {
         case tag, emoji, englishName, chineseName, keyword
     }
 
-    /// One field: a range of `tagBytes` (tags) or of the annotation table (the rest).
+    /// One field: a range of ``tagBytes`` (a tag) or of the annotation table (the rest).
     struct Field {
         let kind: Kind
-        let start: Int32
-        let end: Int32
+        let range: Range<Int>
+        /// A tag's number in ``tagRanges``; for a Chinese name, where its pinyin
+        /// (``AnnotationTable/Column/chinesePinyin``) is in the table.
+        let extra: Range<Int>
     }
 
-    /// One face or emoji: a face index into the catalog, or an annotation line.
+    /// One face or emoji: a face index into the catalog, and/or an annotation line,
+    /// and its tags' numbers in ``tagRanges``.
     struct Entry {
         let face: Int?
         let annotation: Int?
-        let fields: Range<Int>
+        let tags: Range<Int>
     }
 
     let catalog: FaceCatalog
     let table: AnnotationTable
+    /// Every tag of every face, end to end.
     let tagBytes: [UInt8]
-    let fields: [Field]
+    /// Where each tag is in ``tagBytes``.
+    let tagRanges: [Range<Int>]
     let entries: [Entry]
 
     init(catalog: FaceCatalog, includesEmoji: Bool) {
         let table = AnnotationTable.shared
         var tagBytes: [UInt8] = []
-        var fields: [Field] = []
+        var tagRanges: [Range<Int>] = []
         var entries: [Entry] = []
         var covered = Set<Int>()
-        func addAnnotation(_ line: Int) {
-            let columns: [(AnnotationTable.Column, Kind)] = [
-                (.emoji, .emoji), (.englishName, .englishName), (.chineseName, .chineseName), (.traditionalName, .chineseName),
-            ]
-            for (column, kind) in columns {
-                let range = table.range(column, of: line)
-                if !range.isEmpty { fields.append(Field(kind: kind, start: Int32(range.lowerBound), end: Int32(range.upperBound))) }
-            }
-            for column in [AnnotationTable.Column.englishKeywords, .chineseKeywords, .traditionalKeywords] {
-                table.forEachKeywordRange(column, of: line) { fields.append(Field(kind: .keyword, start: Int32($0.lowerBound), end: Int32($0.upperBound))) }
-            }
-        }
         for (index, face) in catalog.faces.enumerated() {
-            let first = fields.count
+            let first = tagRanges.count
             for tag in face.tags {
                 let start = tagBytes.count
                 tagBytes.append(contentsOf: tag.utf8)
-                fields.append(Field(kind: .tag, start: Int32(start), end: Int32(tagBytes.count)))
+                tagRanges.append(start..<tagBytes.count)
             }
             let line = face.emoji.flatMap(table.line(of:))
-            if let line {
-                covered.insert(line)
-                addAnnotation(line)
-            }
-            entries.append(Entry(face: index, annotation: line, fields: first..<fields.count))
+            if let line { covered.insert(line) }
+            entries.append(Entry(face: index, annotation: line, tags: first..<tagRanges.count))
         }
         if includesEmoji {
             for line in 0..<table.count where !covered.contains(line) {
-                let first = fields.count
-                addAnnotation(line)
-                entries.append(Entry(face: nil, annotation: line, fields: first..<fields.count))
+                entries.append(Entry(face: nil, annotation: line, tags: 0..<0))
             }
         }
         self.catalog = catalog
         self.table = table
         self.tagBytes = tagBytes
-        self.fields = fields
+        self.tagRanges = tagRanges
         self.entries = entries
+    }
+
+    /// Calls `body` with each field of `entry` in order (tags, the emoji, names in
+    /// English, Chinese and traditional Chinese, then keywords) until it returns false.
+    @inline(__always)
+    func forEachField(of entry: Entry, _ body: (Field) -> Bool) {
+        for tag in entry.tags where !body(Field(kind: .tag, range: tagRanges[tag], extra: tag..<tag + 1)) { return }
+        guard let line = entry.annotation else { return }
+        // Written out rather than looped over a list: a list's retains and releases cost more than the fields.
+        func name(_ column: AnnotationTable.Column, _ kind: Kind, pinyin: AnnotationTable.Column?) -> Bool {
+            let range = table.range(column, of: line)
+            return range.isEmpty || body(Field(kind: kind, range: range, extra: pinyin.map { table.range($0, of: line) } ?? 0..<0))
+        }
+        guard name(.emoji, .emoji, pinyin: nil), name(.englishName, .englishName, pinyin: nil),
+              name(.chineseName, .chineseName, pinyin: .chinesePinyin), name(.traditionalName, .chineseName, pinyin: .traditionalPinyin)
+        else { return }
+        func keywords(_ column: AnnotationTable.Column) -> Bool {
+            var going = true
+            table.forEachKeywordRange(column, of: line) { range in
+                if going { going = body(Field(kind: .keyword, range: range, extra: 0..<0)) }
+            }
+            return going
+        }
+        _ = keywords(.englishKeywords) && keywords(.chineseKeywords) && keywords(.traditionalKeywords)
     }
 }

@@ -1,5 +1,5 @@
 /// One word of a search query, in the forms the rules compare.
-struct SearchWord {
+final class SearchWord {
     /// How a word is compared: a word by every rule; the words of a query
     /// together by their text only (`cat face`), or by their pinyin only (`ha ha`).
     enum Use {

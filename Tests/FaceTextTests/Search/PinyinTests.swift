@@ -4,7 +4,8 @@ import Testing
 @Suite struct PinyinTests {
     @Test(arguments: [
         ("笑", ["xiao"]), ("[笑cry]", ["xiao", "cry"]), ("绿", ["lv"]), ("哈哈", ["ha", "ha"]),
-        ("旗: 中国", ["qi", "zhong", "guo"]), ("OK手势", ["ok", "shou", "shi"]), ("😂", []), ("", []),
+        ("旗: 中国", ["qi", "zhong", "guo"]), ("OK手势", ["ok", "shou", "shi"]), ("按键10", ["an", "jian", "10"]),
+        ("3D眼镜", ["3", "d", "yan", "jing"]), ("😂", []), ("", []),
     ])
     func spelling(text: String, pieces: [String]) {
         #expect(Pinyin.spelling(of: text) == pieces)

@@ -39,6 +39,23 @@ import Testing
         #expect(all.filter { !$0.chineseName.isEmpty }.count > 1_840)
     }
 
+    /// The pinyin the table spells for each Chinese name is the one the library reads from the name.
+    @Test func namesArePinyinSpelledAsTheLibrarySpellsThem() {
+        let table = AnnotationTable.shared
+        var wrong: [String] = []
+        for line in 0..<table.count {
+            for (name, pinyin) in [(AnnotationTable.Column.chineseName, AnnotationTable.Column.chinesePinyin), (.traditionalName, .traditionalPinyin)] {
+                let text = String(decoding: table.field(name, of: line), as: UTF8.self)
+                let spelled = PinyinSpelling.reading(table.field(pinyin, of: line)) { spelling in
+                    spelling.map { spelling in (0..<spelling.count).map { String(decoding: spelling.piece($0).map(FoldedBytes.fold), as: UTF8.self) } } ?? []
+                }
+                let expected = text.unicodeScalars.contains { Pinyin.reading(of: $0) != nil } ? Pinyin.spelling(of: text) : []
+                if spelled != expected { wrong.append("\(text) \(spelled)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     @Test func annotationsAreFoundWithOrWithoutTheVariationSelector() {
         #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
         #expect(EmojiAnnotation.annotation(for: "❤")?.englishName == "red heart")
