@@ -5,7 +5,9 @@
 /// a face with an emoji, or an emoji of its own, by the emoji itself, its code
 /// points (`1f602`, `U+1F602`) and its CLDR names and keywords in English and
 /// Chinese (``EmojiAnnotation``). Chinese tags and names also match by pinyin,
-/// spelled out or by initials, tones and spaces optional (`xiaoku`, `hh`).
+/// spelled out or by initials, tones and spaces optional (`xiaoku`, `hh`), and
+/// a Chinese word finds what sounds the same from its start, as pinyin (`爱心`
+/// finds the traditional name `愛心`).
 ///
 /// Results are ranked by their weakest word (``Rank``), and keep the search
 /// order within a rank: the catalog's faces in catalog order, then the emoji
@@ -102,7 +104,7 @@ public struct FaceSearch: Sendable {
         }
         var found: [(rank: Rank, order: Int, matches: [SearchIndex.Found])] = []
         index.tagBytes.withUnsafeBufferPointer { tagBytes in
-            let pinyin = (words + together).contains { $0.pinyin != nil && $0.use != .phrase }
+            let pinyin = (words + together).contains { ($0.pinyin != nil || $0.sound != nil) && $0.use != .phrase }
             let reader = SearchIndex.Reader(tagBytes: tagBytes, table: index.table.bytes,
                                             tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(), readsPinyin: pinyin)
             for (order, entry) in index.entries.enumerated() {

@@ -64,6 +64,13 @@ extension SearchIndex {
                     if rank == .exact { return false }
                 }
             }
+            // A Chinese word also finds a tag or name that sounds the same from its start,
+            // ranked as pinyin: 爱心 finds 愛心.
+            if word.use == .word, let letters = word.sound, .pinyin < best?.rank ?? .misspelling,
+               let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.best(letters, in: $0) } }),
+               match == .complete || match == .spelled {
+                best = (.pinyin, field, .pinyin)
+            }
             return true
         }
         if best == nil, word.use == .word { best = misspelling(word, in: entry, reader) }

@@ -20,7 +20,7 @@ import Testing
         ("🇨🇳", "🇨🇳"), ("1f1e8-1f1f3", "🇨🇳"), ("china", "🇨🇳"), ("中国", "🇨🇳"),
         ("2764", "[心]"), ("❤", "[心]"), ("red heart", "[心]"),
         ("pizza", "🍕"), ("披萨", "🍕"), ("pisa", "🍕"), ("pizzza", "🍕"),
-        ("thumbs up", "[赞]"),
+        ("thumbs up", "[赞]"), ("爱心", "[心]"), ("xinsui", "[伤心]"),
     ])
     func first(query: String, expected: String) {
         #expect(Self.top(query, 1) == [expected], "\(Self.top(query, 5))")
