@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 /// What a person expects at the top when they look for a face, in Chinese,
@@ -105,5 +106,24 @@ import Testing
         #expect(search.results(for: "chigua").map(\.text) == ["[吃瓜]"])
         #expect(search.results(for: "watermelon").map(\.text) == ["[吃瓜]"])
         #expect(search.results(for: "西瓜").map(\.text) == ["[吃瓜]"])
+    }
+}
+
+/// Any query answers, ranked and without a crash: hostile text (broken tags, emoji
+/// fragments, invalid UTF-8 as U+FFFD, line breaks), very long words and very many.
+@Suite struct HostileQueryTests {
+    @Test(arguments: [UInt64(31), 32, 33])
+    func anyQueryAnswersRanked(seed: UInt64) {
+        let search = FaceSearch(catalog: .default)
+        var hostile = HostileText(seed: seed)
+        for _ in 0..<30 {
+            let query = String(decoding: hostile.next(maximumPieces: 6), as: UTF8.self)
+            let results = search.results(for: query)
+            #expect(zip(results, results.dropFirst()).allSatisfy { $0.rank <= $1.rank }, "\(query.debugDescription)")
+        }
+        let long = String(repeating: "哈", count: 5_000) + " " + String(repeating: "ha", count: 5_000) + " U+" + String(repeating: "F", count: 300)
+        #expect(search.results(for: long).isEmpty)
+        #expect(!search.results(for: Array(repeating: "a", count: 40).joined(separator: " ")).isEmpty)
+        #expect(search.results(for: "\u{1F3FD}\u{200D}\u{FE0F}").allSatisfy { $0.emoji != nil })
     }
 }
