@@ -1,10 +1,14 @@
 import FaceText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything a command touches outside itself: injected so tests can run
 /// commands in-process on buffers.
 public struct CommandContext {
-    /// The environment variables the commands may read (only `FACETEXT_CATALOG` so far); the
-    /// tool passes those whose names begin with `FACETEXT_`.
+    /// The environment variables the commands may read (`FACETEXT_CATALOG`, `FACETEXT_HISTORY`,
+    /// `HOME`, `XDG_STATE_HOME`); the tool passes those whose names begin with `FACETEXT_`, and
+    /// the two others.
     public var environment: [String: String]
     public var stdin: ByteSource
     public var stdout: ByteSink
@@ -17,6 +21,8 @@ public struct CommandContext {
     var catalog: FaceCatalog = .default
     /// Whether some input failed (the command still goes on with the others).
     var hadFailure = false
+    /// The time now, in seconds since 1970 (UTC): `recent` records uses at it.
+    public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 
     public init(environment: [String: String], stdin: ByteSource, stdout: ByteSink, stderr: ByteSink,
                 openFile: @escaping (String) throws(IOError) -> ByteSource = { (path) throws(IOError) in try FileDescriptorSource(path: path) }) {

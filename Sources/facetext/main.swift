@@ -5,8 +5,11 @@ import Glibc
 
 // Broken pipes are reported as EPIPE and end the process the way cat does.
 signal(SIGPIPE, SIG_IGN)
+// The tool's own variables, and where `recent` keeps its history.
+var environment = ProcessInfoLite.environment(prefix: "FACETEXT_")
+for name in ["HOME", "XDG_STATE_HOME"] { environment[name] = getenv(name).map { String(cString: $0) } }
 var context = CommandContext(
-    environment: ProcessInfoLite.environment(prefix: "FACETEXT_"),
+    environment: environment,
     stdin: FileDescriptorSource(descriptor: 0),
     stdout: FileDescriptorSink(descriptor: 1),
     stderr: FileDescriptorSink(descriptor: 2))

@@ -51,8 +51,8 @@ import Testing
 
     /// bash's completion, run as bash runs it: COMP_WORDS and COMP_CWORD set, the function called.
     @Test(arguments: [
-        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "completions", "help"]),
-        ("facetext re", ["render"]),
+        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "completions", "help"]),
+        ("facetext re", ["render", "recent"]),
         ("facetext render --t", ["--to", "--template"]),
         ("facetext render --to ''", ["unicode", "html", "markdown", "path"]),
         ("facetext render -t m", ["markdown"]),

@@ -9,14 +9,15 @@ struct CLIResult {
 }
 
 func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
-            environment: [String: String] = [:], files: [String: [UInt8]] = [:]) -> CLIResult {
+            environment: [String: String] = [:], files: [String: [UInt8]] = [:], now: Int64? = nil) -> CLIResult {
     let out = BufferSink(), err = BufferSink()
-    let context = CommandContext(
+    var context = CommandContext(
         environment: environment, stdin: BufferSource(stdin, chunkSize: chunkSize), stdout: out, stderr: err,
         openFile: { (path: String) throws(IOError) -> ByteSource in
             if let bytes = files[path] { return BufferSource(bytes, chunkSize: chunkSize) }
             return try FileDescriptorSource(path: path)
         })
+    if let now { context.now = { now } }
     let status = CLI.run(arguments: arguments, context: context)
     return CLIResult(status: status, stdout: out.bytes, stderr: err.text)
 }

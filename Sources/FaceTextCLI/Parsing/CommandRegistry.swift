@@ -10,6 +10,7 @@ enum CommandRegistry {
         StatsCommand.spec,
         CatalogCommand.spec,
         SearchCommand.spec,
+        RecentCommand.spec,
         CompletionsCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)

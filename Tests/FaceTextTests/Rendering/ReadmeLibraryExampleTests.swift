@@ -24,6 +24,9 @@ import FaceText
         #expect(FaceSearch(catalog: catalog).results(for: "xiaoku").first?.text == "[笑cry]")
         #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
         #expect(Pinyin.spelling(of: "[笑cry]") == ["xiao", "cry"])
+        var history = FaceHistory()
+        history.record("[哈哈]", at: 1_764_633_600)
+        #expect(history.ordered(by: .recent).first?.key == "[哈哈]")
 
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []

@@ -1,0 +1,119 @@
+import FaceText
+
+/// `facetext recent [add|import|forget|clear]`: the faces a person used, newest first.
+enum RecentCommand {
+    static let spec = CommandSpec(
+        name: "recent",
+        abstract: "List, record and forget the faces you used, newest first.",
+        discussion: """
+        The history holds, for each face, its canonical tag (or the emoji, for an emoji without a face), when it was last used and how many times. Recording a use updates the time and count of a face already there, else adds it; past --max faces, the least recently used are dropped. Faces the catalog no longer has are kept as they were recorded.
+        recent: the table (when, count, tag, emoji), newest first; --by count for the most used, --by frecency for the count weighted by age (×100 within 4 days, ×70 within 14, ×50 within 31, ×30 within 90, else ×10); --limit, --json (one object per face).
+        recent add FACE...: records a use of each tag or emoji; without one, every face in the text on standard input counts (recent add < message.txt).
+        recent import [FILE...]: records the counts of 'stats --json' partial results (files or standard input), at the present time.
+        recent forget FACE...: removes faces. recent clear: removes all.
+        The history is the file --history, else $FACETEXT_HISTORY, else $XDG_STATE_HOME/facetext/recent, else ~/.local/state/facetext/recent: plain text, a 'facetext-recent 1' line and then one 'face<TAB>time<TAB>count' line per face, newest first (time in seconds since 1970, UTC). Every change locks the file, writes a new one beside it and renames it over the old, so concurrent uses are all counted and a crash leaves the old file or the new. A damaged line is skipped with a warning naming the file and line, never silently; a file of a later version is read but not changed.
+        """,
+        arguments: "[add|import|forget|clear] [<argument> ...]",
+        argumentHelp: [("<argument>", "Tags or emoji (add, forget), 'stats --json' files (import).")],
+        options: [
+            OptionSpec(long: "by", valueName: "order", help: "List by time, count or frecency.",
+                       allowedValues: FaceHistory.Order.allCases.map(\.rawValue), defaultValue: "recent"),
+            OptionSpec(long: "limit", short: "n", valueName: "n", help: "List at most this many faces."),
+            OptionSpec(long: "json", valueName: nil, help: "List as JSON Lines: key, tag, emoji, last_used (seconds), count."),
+            OptionSpec(long: "history", valueName: "file", help: "The history file (overrides FACETEXT_HISTORY).", completion: .files),
+            OptionSpec(long: "max", valueName: "n", help: "Keep at most this many faces, 1 to 1,000,000.", defaultValue: "1000"),
+        ],
+        argumentCompletion: .words(actions),
+        examples: [
+            ("facetext recent add '[哈哈]' 😂", "Record two uses"),
+            ("facetext recent --by count -n 10", "The ten most used"),
+            ("facetext stats --json my-logs/*.txt | facetext recent import", "Seed the history from your own chat logs"),
+        ],
+        run: run
+    )
+
+    static let actions = ["add", "import", "forget", "clear"]
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        let action = invocation.arguments.first.flatMap { actions.contains($0) ? $0 : nil }
+        let rest = Array(invocation.arguments.dropFirst(action == nil ? 0 : 1))
+        let limit = try invocation.integer("limit", minimum: 1, command: spec)
+        let maximum = try invocation.integer("max", in: 1...1_000_000, command: spec) ?? 1_000
+        if action != nil {
+            for option in ["by", "limit", "json"] where invocation.flag(option) {
+                throw UsageError(.conflict("'--\(option)' applies to listing ('facetext recent'), not 'recent \(action!)'."), command: spec)
+            }
+        } else if let extra = rest.first {
+            let suggestion = Suggestion.nearest(to: extra, among: actions)
+            throw UsageError(.other("unknown action '\(extra)': add, import, forget or clear." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")),
+                             command: spec)
+        }
+        let file = HistoryFile(path: try path(invocation, context), limit: maximum)
+        switch action {
+        case nil:
+            let (history, warnings) = try read(file)
+            report(warnings, file: file, context: context)
+            let entries = history.ordered(by: FaceHistory.Order(rawValue: invocation.value("by") ?? "recent") ?? .recent, now: context.now())
+                .prefix(limit ?? .max)
+            try context.stdout.write(invocation.flag("json") ? RecentListing.json(entries, catalog: context.catalog)
+                                     : RecentListing.table(Array(entries), catalog: context.catalog, now: context.now()))
+            return .success
+        case "add":
+            let uses = try rest.isEmpty ? RecentUses.inText(context) : RecentUses.named(rest, catalog: context.catalog)
+            try change(file, context) { history in
+                for (key, count) in uses { history.record(key, at: context.now(), count: count) }
+            }
+            return .success
+        case "import":
+            let (report, allRead) = try StatsReport.merging(rest, context: context)
+            let counts = report.overall.counts
+            try change(file, context) { history in
+                for key in counts.keys.sorted() where FaceHistory.canRecord(key) { history.record(key, at: context.now(), count: counts[key]!) }
+            }
+            return allRead ? .success : .failure
+        case "forget":
+            guard !rest.isEmpty else { throw UsageError(.other("'recent forget' takes the faces to forget."), command: spec) }
+            let keys = try RecentUses.named(rest, catalog: context.catalog).map(\.key)
+            var missing: [String] = []
+            try change(file, context) { history in
+                missing = keys.filter { !history.forget($0) }
+            }
+            for key in missing { context.warning("\(key) was not in the history") }
+            return .success
+        default:
+            guard rest.isEmpty else { throw UsageError(.other("'recent clear' takes no arguments."), command: spec) }
+            try change(file, context) { $0.clear() }
+            return .success
+        }
+    }
+
+    /// The history file: --history, FACETEXT_HISTORY, $XDG_STATE_HOME/facetext/recent, ~/.local/state/facetext/recent.
+    static func path(_ invocation: Invocation, _ context: CommandContext) throws -> String {
+        if let path = invocation.value("history") { return path }
+        if let path = context.environment["FACETEXT_HISTORY"], !path.isEmpty { return path }
+        if let state = context.environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/facetext/recent" }
+        if let home = context.environment["HOME"], !home.isEmpty { return home + "/.local/state/facetext/recent" }
+        throw CommandFailure(message: "no history file: set HOME or XDG_STATE_HOME, or name one with --history or FACETEXT_HISTORY")
+    }
+
+    private static func read(_ file: HistoryFile) throws -> (FaceHistory, [FaceHistory.Warning]) {
+        do throws(HistoryFile.Failure) {
+            return try file.history()
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+    }
+
+    private static func change(_ file: HistoryFile, _ context: CommandContext, _ body: (inout FaceHistory) -> Void) throws {
+        do throws(HistoryFile.Failure) {
+            report(try file.update(body), file: file, context: context)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+    }
+
+    private static func report(_ warnings: [FaceHistory.Warning], file: HistoryFile, context: CommandContext) {
+        for warning in warnings.prefix(20) { context.warning("'\(file.path)' \(warning)") }
+        if warnings.count > 20 { context.warning("'\(file.path)': \(warnings.count - 20) more lines could not be read") }
+    }
+}
