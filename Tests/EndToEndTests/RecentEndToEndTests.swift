@@ -5,12 +5,12 @@ import Testing
 /// mid-write, damaged and read-only files.
 @Suite struct RecentEndToEndTests {
     @Test func concurrentProcessesLoseNoUse() throws {
-        // Eight processes at once, each recording 500 uses in 25 runs of twenty.
+        // Eight processes at once, each recording 500 uses in 10 runs of fifty.
         let result = try BinaryRunner.shell("""
             d=$(mktemp -d)
             faces="[哈哈] [哈哈] 😂 [心] ❤ [赞] [赞] 👍 🚀 🚀"
             for p in 1 2 3 4 5 6 7 8; do
-              ( for i in $(seq 25); do facetext recent --history "$d/s/recent" add $faces $faces || echo failed; done ) &
+              ( for i in $(seq 10); do facetext recent --history "$d/s/recent" add $faces $faces $faces $faces $faces || echo failed; done ) &
             done
             wait
             facetext recent --history "$d/s/recent" --by count
