@@ -105,3 +105,36 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: history))
     }
 }
+
+/// `grid --faces --recent`: the recent faces first, newest first, then the catalog's without them.
+@Suite struct GridRecentTests {
+    let folder = TemporaryFolder()
+    var history: String { folder.url.appendingPathComponent("recent").path }
+
+    init() {
+        _ = runCLI(["recent", "--history", history, "add", "[心]", "🚀"], now: 100)
+        _ = runCLI(["recent", "--history", history, "add", "😂"], now: 200)
+        _ = runCLI(["recent", "--history", history, "add", "[微笑]"], now: 300)
+    }
+
+    @Test func recentFacesComeFirstInTextAndJSON() throws {
+        let text = runCLI(["grid", "--faces", "--recent", "--history", history, "--cols", "3", "--rows", "2", "--delete-key"]).text
+        let firstPage = text.split(separator: "\n").prefix(3).joined(separator: "\n")
+        #expect(firstPage.contains("[微笑]") && firstPage.contains("[笑cry]") && firstPage.contains("[心]") && firstPage.contains("🚀"))
+        let json = runCLI(["grid", "--faces", "--recent", "2", "--history", history, "--json"]).text
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let pages = try #require(object["pages"] as? [[String: Any]])
+        let cells = (pages[0]["rows"] as? [[[String: Any]]] ?? []).flatMap { $0 }
+        #expect(cells.prefix(3).map { $0["kind"] as? String } == ["recent", "recent", "face"])
+        #expect(cells.prefix(2).map { $0["tag"] as? String } == ["[微笑]", "[笑cry]"])
+        // Every face once: the catalog's count, as without recents.
+        #expect(object["faces"] as? Int == FaceCatalog.default.faces.count)
+    }
+
+    @Test func recentGoesWithFaces() {
+        let result = runCLI(["grid", "--recent", "--history", history])
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("'--recent' goes with '--faces'"))
+        #expect(runCLI(["grid", "--faces", "--recent", "x", "--history", history]).status == .usage)
+    }
+}

@@ -7,6 +7,9 @@ extension EmojiGrid {
             case codePoint
             /// A face from the catalog.
             case face
+            /// A face (or an emoji without one) from the person's recent faces,
+            /// before the catalog's (see ``EmojiGrid/init(faces:recent:columns:rows:deleteKey:)``).
+            case recent
             /// The delete key (⌫) that ends every page.
             case deleteKey
             /// Nothing: padding on a last page before its delete key.

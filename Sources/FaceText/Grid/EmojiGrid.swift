@@ -51,6 +51,33 @@ public struct EmojiGrid: Sendable {
         try self.init(cells: cells, columns: columns, rows: rows, deleteKey: deleteKey)
     }
 
+    /// The catalog's faces after `recent` ones, as a keyboard's recents page comes
+    /// first: `recent` are keys of a ``FaceHistory`` in the order to show (newest
+    /// first, say). A key that is a face's tag or emoji is that face; another emoji
+    /// is shown as itself, and a tag the catalog no longer has by its tag alone.
+    /// The catalog's faces follow, without those already shown.
+    public init(faces catalog: FaceCatalog, recent: [String], columns: Int = 8, rows: Int? = nil, deleteKey: Bool = false) throws(EmojiGrid.Error) {
+        var cells: [EmojiGrid.Cell] = []
+        var shown = Set<String>()
+        for key in recent {
+            if let face = catalog.face(forTag: key) ?? catalog.face(forEmoji: key) {
+                guard shown.insert(face.tag).inserted else { continue }
+                cells.append(EmojiGrid.Cell(kind: .recent, text: face.emoji ?? "", tag: face.tag, image: face.image ?? face.animatedImage,
+                                            isEmoji: face.emoji != nil))
+            } else if key.hasPrefix("[") || key.hasPrefix("【") {
+                guard shown.insert(key).inserted else { continue }
+                cells.append(EmojiGrid.Cell(kind: .recent, text: "", tag: key, isEmoji: false))
+            } else if shown.insert(key).inserted {
+                cells.append(EmojiGrid.Cell(kind: .recent, text: key, isEmoji: true))
+            }
+        }
+        for face in catalog.faces where !shown.contains(face.tag) {
+            cells.append(EmojiGrid.Cell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image ?? face.animatedImage,
+                                        isEmoji: face.emoji != nil))
+        }
+        try self.init(cells: cells, columns: columns, rows: rows, deleteKey: deleteKey)
+    }
+
     /// A grid of given cells.
     public init(cells: [EmojiGrid.Cell], columns: Int, rows: Int? = nil, deleteKey: Bool = false) throws(EmojiGrid.Error) {
         guard columns >= 1 else { throw .notPositive(name: "columns", value: columns) }

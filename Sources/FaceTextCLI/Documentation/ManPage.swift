@@ -67,7 +67,7 @@ enum ManPage {
     private static func option(_ option: OptionSpec) -> String {
         var label = option.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
         label += "\\fB\\-\\-\(escape(option.long))\\fR"
-        if let value = option.valueName { label += " \\fI\(escape(value))\\fR" }
+        if let value = option.valueName { label += option.optionalValue ? " [\\fI\(escape(value))\\fR]" : " \\fI\(escape(value))\\fR" }
         return ".TP\n\(label)\n" + fill(HelpFormatter.optionHelp(option))
     }
 

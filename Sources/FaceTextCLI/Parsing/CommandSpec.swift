@@ -42,8 +42,12 @@ struct OptionSpec: Sendable {
     var repeatable = false
     /// What a shell completes for the value (the allowed values, when there is a fixed set).
     var completion: Completion = .none
+    /// Whether the value may be left out (`--recent` or `--recent 12`): then a
+    /// following whole number is taken as the value, anything else is not.
+    var optionalValue = false
 
-    var isFlag: Bool { valueName == nil }
+    /// Whether the option is given alone: a flag, or one whose value is optional (shells complete it as a flag).
+    var isFlag: Bool { valueName == nil || optionalValue }
 
     /// How it may be written: `-t` (if it has a short form) and `--to`.
     var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ["--\(long)"] }
@@ -54,7 +58,7 @@ struct OptionSpec: Sendable {
     var label: String {
         var label = short.map { "-\($0), " } ?? ""
         label += "--\(long)"
-        if let valueName { label += " <\(valueName)>" }
+        if let valueName { label += optionalValue ? " [<\(valueName)>]" : " <\(valueName)>" }
         return label
     }
 }

@@ -65,6 +65,18 @@ struct Invocation: Sendable {
 
     private mutating func take(_ spec: OptionSpec, attached: String?, from elements: inout ArraySlice<ArgumentElement>,
                                command: CommandSpec) throws(UsageError) {
+        if spec.optionalValue {
+            var value = attached ?? ""
+            if attached == nil, case .value(let next)? = elements.first, !next.isEmpty, next.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                value = next
+                elements.removeFirst()
+            }
+            if values[spec.long] != nil, values[spec.long] != [value] {
+                throw UsageError(.repeated(option: "--\(spec.long)"), command: command)
+            }
+            values[spec.long] = [value]
+            return
+        }
         if spec.isFlag {
             if attached != nil { throw UsageError(.unexpectedValue(option: "--\(spec.long)"), command: command) }
             values[spec.long, default: []].append("")

@@ -18,6 +18,9 @@ enum GridCommand {
                        defaultValue: "1F600-1F64F", repeatable: true),
             OptionSpec(long: "exclude", short: "x", valueName: "range", help: "Code points to leave out.", repeatable: true),
             OptionSpec(long: "faces", valueName: nil, help: "Grid the catalog's faces (tags and emoji) instead of code points."),
+            OptionSpec(long: "recent", valueName: "n", help: "With --faces: your n most recent faces first (see 'facetext recent'), then the catalog's without them; without n, as many as the first page holds (one row without --rows).",
+                       optionalValue: true),
+            OptionSpec(long: "history", valueName: "file", help: "The history file for --recent (as for 'facetext recent').", completion: .files),
             OptionSpec(long: "delete-key", valueName: nil, help: "End every page with a ⌫ cell, as phone keyboards do."),
             OptionSpec(long: "codes", valueName: nil, help: "Show each cell's code point beside it."),
             OptionSpec(long: "format", short: "f", valueName: "format", help: "Output format.", allowedValues: ["text", "json"], defaultValue: "text"),
@@ -33,6 +36,7 @@ enum GridCommand {
             ("facetext grid --frame 320x216 --icon 25", "The layout of a 320×216 panel with 25-point icons"),
             ("facetext grid --frame 320x216 --icon 30 --cols 7 --rows 3", "7 columns and 3 rows spread evenly"),
             ("facetext grid --faces --cols 4", "The catalog's faces with their tags"),
+            ("facetext grid --faces --recent --rows 3 --cols 7 --delete-key", "Your recent faces on the first page, as keyboards show them"),
         ],
         run: run
     )
@@ -60,6 +64,27 @@ enum GridCommand {
         if invocation.flag("json"), invocation.value("format") == "text" {
             throw UsageError(.conflict("use either '--json' or '--format text', not both."), command: spec)
         }
+        for option in ["recent", "history"] where invocation.flag(option) && !invocation.flag("faces") {
+            throw UsageError(.conflict("'--\(option)' goes with '--faces': recent faces come before the catalog's."), command: spec)
+        }
+        let recentCount = try invocation.value("recent").flatMap { text throws(UsageError) -> Int? in
+            guard !text.isEmpty else { return nil }
+            guard let count = Int(text), (0...1_000_000).contains(count) else {
+                throw UsageError(.invalidValue(option: "--recent", value: text, expected: "a whole number from 0 to 1000000"), command: spec)
+            }
+            return count
+        }
+        var history: FaceHistory?
+        if invocation.flag("recent") {
+            let file = HistoryFile(path: try RecentCommand.path(invocation, context), limit: 1_000_000)
+            do throws(HistoryFile.Failure) {
+                let (read, warnings) = try file.history()
+                for warning in warnings.prefix(20) { context.warning("'\(file.path)' \(warning)") }
+                history = read
+            } catch {
+                throw CommandFailure(message: error.description)
+            }
+        }
         let grid: EmojiGrid
         let layout: EmojiGrid.Layout?
         do throws(EmojiGrid.Error) {
@@ -68,7 +93,10 @@ enum GridCommand {
                 columns = layout.columns
                 rows = layout.rows
             }
-            grid = try makeGrid(invocation, context, columns: columns, rows: rows)
+            // Without a count, as many recent faces as the first page holds (one row without pages).
+            let room = rows.map { $0 * columns - (invocation.flag("delete-key") ? 1 : 0) } ?? columns
+            let recentKeys = history.map { Array($0.ordered(by: .recent).prefix(recentCount ?? room).map(\.key)) }
+            grid = try makeGrid(invocation, context, columns: columns, rows: rows, recentKeys: recentKeys)
         } catch {
             throw UsageError(.other("\(error)."), command: spec)
         }
@@ -79,9 +107,13 @@ enum GridCommand {
         return .success
     }
 
-    private static func makeGrid(_ invocation: Invocation, _ context: CommandContext, columns: Int, rows: Int?) throws(EmojiGrid.Error) -> EmojiGrid {
+    private static func makeGrid(_ invocation: Invocation, _ context: CommandContext, columns: Int, rows: Int?,
+                                 recentKeys: [String]?) throws(EmojiGrid.Error) -> EmojiGrid {
         let deleteKey = invocation.flag("delete-key")
         if invocation.flag("faces") {
+            if let recent = recentKeys {
+                return try EmojiGrid(faces: context.catalog, recent: recent, columns: columns, rows: rows, deleteKey: deleteKey)
+            }
             return try EmojiGrid(faces: context.catalog, columns: columns, rows: rows, deleteKey: deleteKey)
         }
         var ranges: [ClosedRange<UInt32>] = []

@@ -27,7 +27,7 @@ enum GridJSON {
     private static func cell(_ cell: EmojiGrid.Cell, row: Int, column: Int, layout: EmojiGrid.Layout?) -> JSONValue {
         var fields: [(String, JSONValue)] = [("kind", .string(cell.kind.rawValue)), ("text", .string(cell.text))]
         if let code = cell.codePoint { fields.append(("code", .string(String(code, radix: 16, uppercase: true)))) }
-        if cell.kind == .codePoint || cell.kind == .face {
+        if cell.kind == .codePoint || cell.kind == .face || cell.kind == .recent {
             fields.append(("tag", .optional(cell.tag)))
             fields.append(("isEmoji", .bool(cell.isEmoji)))
         }

@@ -8,7 +8,7 @@ enum GridText {
         let pages = grid.pages
         let labels = pages.map { $0.map { label($0, showCodes: showCodes) } }
         let width = labels.joined().map(DisplayWidth.columns(of:)).max() ?? 0
-        let separator = showCodes || grid.cells.contains(where: { $0.kind == .face }) ? "  " : " "
+        let separator = showCodes || grid.cells.contains(where: { $0.kind == .face || $0.kind == .recent }) ? "  " : " "
         for (number, page) in labels.enumerated() {
             if grid.rows != nil || pages.count > 1 {
                 if number > 0 { text += "\n" }
@@ -27,7 +27,7 @@ enum GridText {
         case .codePoint:
             let code = String(cell.codePoint ?? 0, radix: 16, uppercase: true)
             return showCodes ? DisplayWidth.padded(cell.text, to: 2) + " " + code : cell.text
-        case .face:
+        case .face, .recent:
             return DisplayWidth.padded(cell.text, to: 2) + " " + (cell.tag ?? "")
         case .deleteKey, .empty:
             return cell.text
