@@ -17,7 +17,8 @@ import TestSupport
         var folded = 0
         // One engine for every stream: building one per emoji would cost more than counting.
         let engine = ScanEngine(catalog: catalog, recognized: .all)
-        for emoji in Self.toned {
+        // Every toned emoji whose base is a face; of the others, every seventh.
+        for (index, emoji) in Self.toned.enumerated() where index % 7 == 0 || SkinToneReference.face(of: emoji, in: catalog) != nil {
             var stream = FaceStats.Stream(engine: engine)
             Array(("a" + emoji + "b").utf8).withUnsafeBufferPointer { stream.feed($0) }
             stream.finish()
