@@ -7,52 +7,12 @@ import Testing
 /// compared as a ratio between two sizes, with room for noise but not for
 /// quadratic growth (4× the input must cost well under 16× the time); it is
 /// CPU time, not time on the clock, and the least of two runs, so that other
-/// work on a shared machine does not count.
+/// work on a shared machine does not count. The tests of memory alone, which
+/// need no quiet, are in `MemoryEndToEndTests` and run side by side.
 @Suite(.serialized) struct AdversarialEndToEndTests {
-    /// Peak RSS in kilobytes, and CPU seconds (user and system, the least of
-    /// `runs` runs), taken by a shell pipeline whose last command is facetext.
-    private func measure(_ pipeline: String, runs: Int = 1) throws -> (kilobytes: Int, seconds: Double) {
-        var best = (kilobytes: Int.max, seconds: Double.infinity)
-        for _ in 0..<runs {
-            let result = try BinaryRunner.shell("""
-                /usr/bin/time -f '%M %U %S' -o /tmp/facetext-rss-$$ sh -c "\(pipeline) > /dev/null"
-                cat /tmp/facetext-rss-$$; rm -f /tmp/facetext-rss-$$
-                """)
-            let parts = result.text.split(whereSeparator: \.isWhitespace).map(String.init)
-            // GNU time writes a line of its own before the figures when the pipeline fails.
-            guard parts.count == 3, let kilobytes = Int(parts[0]), let user = Double(parts[1]), let system = Double(parts[2]) else {
-                Issue.record("cannot read GNU time's output: \(result.text) \(result.stderr)")
-                return (-1, -1)
-            }
-            best = (min(best.kilobytes, kilobytes), min(best.seconds, user + system))
-        }
-        return best
-    }
-
-    @Test(arguments: ["render", "tag", "backspace", "scan"])
-    func aLongLineWithoutNewlineKeepsMemoryFlat(command: String) throws {
-        // 2 MB and 24 MB of one line of chat text: peak RSS may differ by at most 12 MB
-        // (measured here: under 1 MB apart for every command).
-        let line = "yes '今天[哈哈]😀👨‍👩‍👧 ok' | tr -d '\\n'"
-        let small = try measure("\(line) | head -c 2000000 | facetext \(command)")
-        let large = try measure("\(line) | head -c 24000000 | facetext \(command)")
-        #expect(small.kilobytes > 0 && large.kilobytes > 0)
-        #expect(large.kilobytes - small.kilobytes < 12_000, "\(command): \(small.kilobytes) KB vs \(large.kilobytes) KB")
-    }
-
-    @Test func scanOfEmojiOnlyInputKeepsMemoFlatThoughItsOutputIsThirtyTimesLarger() throws {
-        // Every 4 bytes of input become a JSON line of over 100 bytes: output is
-        // written as it is made, not held for a whole read (that took 75 MB).
-        // From a file, which is read in large chunks (a pipe gives 64 KiB at most).
-        let file = "/tmp/facetext-emoji-\(getpid())"
-        defer { unlink(file) }
-        let result = try measure("yes '😀😃👍' | tr -d '\\n' | head -c 8000000 > \(file); facetext scan \(file)")
-        #expect(result.kilobytes > 0 && result.kilobytes < 40_000, "\(result.kilobytes) KB")
-    }
-
     @Test func tenMillionOpeningBracketsTakeLinearTime() throws {
-        let small = try measure("head -c 2500000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
-        let large = try measure("head -c 10000000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
+        let small = try Resources.measure("head -c 2500000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
+        let large = try Resources.measure("head -c 10000000 /dev/zero | tr '\\0' '[' | facetext render", runs: 2)
         #expect(large.seconds < max(small.seconds, 0.05) * 10, "\(small.seconds) s vs \(large.seconds) s")
         #expect(large.kilobytes - small.kilobytes < 12_000)
     }
@@ -61,8 +21,8 @@ import Testing
         // One cluster of ZWJ-joined emoji, and one of combining marks, 4× apart in size.
         for unit in ["\\xe2\\x80\\x8d\\xf0\\x9f\\x98\\x80", "\\xcc\\x81"] {
             // `\\$`: the inner shell runs seq, not the one that starts it.
-            let small = try measure("{ printf 'a'; for i in \\$(seq 5000); do printf '\(unit)'; done; } | facetext tag", runs: 2)
-            let large = try measure("{ printf 'a'; for i in \\$(seq 20000); do printf '\(unit)'; done; } | facetext backspace", runs: 2)
+            let small = try Resources.measure("{ printf 'a'; for i in \\$(seq 5000); do printf '\(unit)'; done; } | facetext tag", runs: 2)
+            let large = try Resources.measure("{ printf 'a'; for i in \\$(seq 20000); do printf '\(unit)'; done; } | facetext backspace", runs: 2)
             #expect(large.seconds < max(small.seconds, 0.05) * 20, "\(unit): \(small.seconds) s vs \(large.seconds) s")
         }
     }
@@ -86,8 +46,8 @@ import Testing
     @Test(arguments: breaklessLines)
     func backspaceOnBreaklessLinesTakesLinearTime(shape: String, generator: String, hasBreaks: Bool) throws {
         for mode in ["", "--json"] {
-            let small = try measure(generator.replacingOccurrences(of: "SIZE", with: "1200000") + " | facetext backspace \(mode)", runs: 1)
-            let large = try measure(generator.replacingOccurrences(of: "SIZE", with: "4800000") + " | facetext backspace \(mode)", runs: 1)
+            let small = try Resources.measure(generator.replacingOccurrences(of: "SIZE", with: "1200000") + " | facetext backspace \(mode)", runs: 1)
+            let large = try Resources.measure(generator.replacingOccurrences(of: "SIZE", with: "4800000") + " | facetext backspace \(mode)", runs: 1)
             #expect(large.seconds < max(small.seconds, 0.05) * 10, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
             let growth = large.kilobytes - small.kilobytes
             #expect(growth < (hasBreaks ? 4_000 : 16_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
