@@ -122,6 +122,7 @@ import Testing
         (["stats", "--json", "--format", "tsv"], "use either '--json' (a partial result) or '--format' (a report)"),
         (["stats", "--merge", "--unknown-tags"], "'--unknown-tags' applies when counting"),
         (["stats", "--merge", "--tones"], "'--tones' applies when counting"),
+        (["grid", "--faces", "--history", "/tmp/h"], "'--history' names the file of '--recent', which is not given."),
         (["help", "render", "extra"], "'help' takes one command name, not 2 arguments."),
         (["help", "--man", "render"], "'--man' prints the whole manual page"),
         (["grid", "--gap", "3"], "'--gap' is part of a panel layout"),

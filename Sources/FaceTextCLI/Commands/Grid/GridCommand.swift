@@ -67,6 +67,9 @@ enum GridCommand {
         for option in ["recent", "history"] where invocation.flag(option) && !invocation.flag("faces") {
             throw UsageError(.conflict("'--\(option)' goes with '--faces': recent faces come before the catalog's."), command: spec)
         }
+        if invocation.flag("history") && !invocation.flag("recent") {
+            throw UsageError(.conflict("'--history' names the file of '--recent', which is not given."), command: spec)
+        }
         let recentCount = try invocation.value("recent").flatMap { text throws(UsageError) -> Int? in
             guard !text.isEmpty else { return nil }
             guard let count = Int(text), (0...1_000_000).contains(count) else {
