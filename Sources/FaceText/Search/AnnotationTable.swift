@@ -48,24 +48,8 @@ struct AnnotationTable: @unchecked Sendable {
         var emoji = emoji
         return emoji.withUTF8 { key in
             guard let line = lineByHash[Self.hash(key)] else { return nil }
-            let stripped = Array(Self.withoutSelectors(key))
-            return FoldedBytes.equalIgnoringSelector(field(.emoji, of: line), stripped) ? line : nil
+            return FoldedBytes.equalIgnoringSelector(field(.emoji, of: line), EmojiKey.normalized(key)) ? line : nil
         }
-    }
-
-    /// The bytes of UTF-8 text without U+FE0F (EF B8 8F).
-    private static func withoutSelectors(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        var index = 0
-        while index < text.count {
-            if index + 2 < text.count, text[index] == 0xEF, text[index + 1] == 0xB8, text[index + 2] == 0x8F {
-                index += 3
-            } else {
-                result.append(text[index])
-                index += 1
-            }
-        }
-        return result
     }
 
     /// FNV-1a over the bytes of UTF-8 text, U+FE0F left out.

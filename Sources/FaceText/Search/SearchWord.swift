@@ -32,7 +32,7 @@ final class SearchWord {
         let folded = typed.utf8.map(FoldedBytes.fold)
         let text = folded.withUnsafeBufferPointer { Array(FoldedBytes.bare($0)) }
         self.text = text
-        emojiKey = Array(String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0 != "\u{FE0F}" })).utf8)
+        emojiKey = EmojiKey.normalized(typed)
         isASCII = text.allSatisfy { $0 < 0x80 }
         let string = String(decoding: text, as: UTF8.self)
         codePoints = SearchWord.codePoints(in: string)

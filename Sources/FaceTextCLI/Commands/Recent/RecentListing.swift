@@ -2,9 +2,11 @@ import FaceText
 
 /// The text of `facetext recent`.
 enum RecentListing {
-    /// The face a key stands for now: a tag of the catalog, or an emoji that has a face.
-    static func face(of key: String, in catalog: FaceCatalog) -> Face? {
-        catalog.face(forTag: key) ?? catalog.face(forEmoji: key)
+    /// The tag and emoji a key stands for now: its face's, when the catalog has one for the
+    /// tag or emoji; else the key as recorded, a tag (`[…]`, `【…】`) or an emoji.
+    static func tagAndEmoji(of key: String, in catalog: FaceCatalog) -> (tag: String?, emoji: String?) {
+        if let face = catalog.face(forTag: key) ?? catalog.face(forEmoji: key) { return (face.tag, face.emoji) }
+        return key.hasPrefix("[") || key.hasPrefix("【") ? (key, nil) : (nil, key)
     }
 
     /// When (UTC), count, tag and emoji, aligned; a key the catalog no longer has is shown as recorded.
@@ -12,10 +14,8 @@ enum RecentListing {
         guard !entries.isEmpty else { return "" }
         var rows = [["when (UTC)", "count", "tag", "emoji"]]
         for entry in entries {
-            let face = face(of: entry.key, in: catalog)
-            let isTag = entry.key.hasPrefix("[") || entry.key.hasPrefix("【") || face?.tag == entry.key
-            rows.append([utc(entry.lastUsed), String(entry.count), face?.tag ?? (isTag ? entry.key : "-"),
-                         face?.emoji ?? (isTag ? "-" : entry.key)])
+            let (tag, emoji) = tagAndEmoji(of: entry.key, in: catalog)
+            rows.append([utc(entry.lastUsed), String(entry.count), tag ?? "-", emoji ?? "-"])
         }
         return CatalogListing.table(rows)
     }
@@ -23,12 +23,11 @@ enum RecentListing {
     /// One JSON object per face: key, tag and emoji (null where there is none), last_used, count.
     static func json(_ entries: ArraySlice<FaceHistory.Entry>, catalog: FaceCatalog) -> String {
         entries.map { entry in
-            let face = face(of: entry.key, in: catalog)
-            let isTag = entry.key.hasPrefix("[") || entry.key.hasPrefix("【") || face?.tag == entry.key
+            let (tag, emoji) = tagAndEmoji(of: entry.key, in: catalog)
             return JSONValue.object([
                 ("key", .string(entry.key)),
-                ("tag", .optional(face?.tag ?? (isTag ? entry.key : nil))),
-                ("emoji", .optional(face?.emoji ?? (isTag ? nil : entry.key))),
+                ("tag", .optional(tag)),
+                ("emoji", .optional(emoji)),
                 ("last_used", .integer(Int(entry.lastUsed))),
                 ("count", .integer(entry.count)),
             ]).text + "\n"
