@@ -7,14 +7,16 @@ import Glibc
 /// commands in-process on buffers.
 public struct CommandContext {
     /// The environment variables the commands may read (`FACETEXT_CATALOG`, `FACETEXT_HISTORY`,
-    /// `HOME`, `XDG_STATE_HOME`); the tool passes those whose names begin with `FACETEXT_`, and
-    /// the two others.
+    /// `HOME`, `XDG_STATE_HOME`, `NO_COLOR`); the tool passes those whose names begin with
+    /// `FACETEXT_`, and the three others.
     public var environment: [String: String]
     public var stdin: ByteSource
     public var stdout: ByteSink
     public var stderr: ByteSink
     /// The width of the terminal standard output goes to, if it is one: help wraps at it (else at 80).
     public var terminalWidth: Int?
+    /// Whether standard output is a terminal: `wrap` then takes the terminal's width and may use colour.
+    public var isTerminal = false
     /// Opens a named input file.
     public var openFile: (String) throws(IOError) -> ByteSource
     /// The catalog chosen by `--catalog` / `FACETEXT_CATALOG`, filled in by the CLI.

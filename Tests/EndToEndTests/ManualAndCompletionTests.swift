@@ -51,7 +51,7 @@ import Testing
 
     /// bash's completion, run as bash runs it: COMP_WORDS and COMP_CWORD set, the function called.
     @Test(arguments: [
-        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "completions", "help"]),
+        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "completions", "help"]),
         ("facetext re", ["render", "recent"]),
         ("facetext render --t", ["--to", "--template"]),
         ("facetext render --to ''", ["unicode", "html", "markdown", "path"]),
@@ -65,6 +65,8 @@ import Testing
         ("facetext scan -", ["--unknown-tags", "-c", "--catalog", "-h", "--help"]),
         ("facetext completions ''", ["bash", "zsh", "fish"]),
         ("facetext stats --format ''", ["table", "tsv", "json"]),
+        ("facetext wrap --break ''", ["char", "line"]),
+        ("facetext wrap --align a", ["alternate"]),
         ("facetext stats --top ''", []),
         ("facetext -", ["-c", "--catalog", "-h", "--help", "-V", "--version"]),
         ("facetext render my", ["my log.txt"]),

@@ -134,7 +134,7 @@ extension LineEditor {
                 case .deleted: break
                 case .json:
                     if !lines.flushedPart { appendJSONStart(number: number, to: out) }
-                    appendEscaped(part, to: out)
+                    JSONText.append(escaping: part, to: out)
                 }
             }
             lines.pending.removeFirst(settled)
@@ -184,7 +184,7 @@ extension LineEditor {
             case .json:
                 // {"line":N,"text":"…","deleted":"…"} and a line feed, escaped on the bytes.
                 let kept = UnsafeBufferPointer(rebasing: line[..<keep]), deleted = UnsafeBufferPointer(rebasing: line[keep..<bodyEnd])
-                if line.count <= escapePiece {
+                if line.count <= JSONText.escapePiece {
                     out.append(maximumCount: JSONText.escapedSize(line.count) + 64) { start in
                         var writer = ByteWriter(at: start)
                         if !continuing { writeJSONStart(number: number, to: &writer) }
@@ -198,30 +198,10 @@ extension LineEditor {
                 }
                 // A long line in pieces: room for the worst case of a piece, not of the whole line.
                 if !continuing { appendJSONStart(number: number, to: out) }
-                appendEscaped(kept, to: out)
+                JSONText.append(escaping: kept, to: out)
                 out.append(Self.jsonDeleted)
-                appendEscaped(deleted, to: out)
+                JSONText.append(escaping: deleted, to: out)
                 out.append(Self.jsonEnd)
-            }
-        }
-
-        /// The most bytes escaped at once: JSON escaping may write six bytes for one.
-        static let escapePiece = 1 << 16
-
-        /// Appends `bytes` escaped as the inside of a JSON string, a piece at a time,
-        /// each piece ending where a scalar (or an invalid byte) does.
-        private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
-            var start = 0
-            while start < bytes.count {
-                var end = min(bytes.count, start + escapePiece)
-                if end < bytes.count { end = max(start + 1, JSONText.unitBoundary(atOrBefore: end, in: bytes)) }
-                let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                out.append(maximumCount: JSONText.escapedSize(piece.count)) { pointer in
-                    var writer = ByteWriter(at: pointer)
-                    JSONText.write(escaping: piece, to: &writer)
-                    return writer.count
-                }
-                start = end
             }
         }
     }

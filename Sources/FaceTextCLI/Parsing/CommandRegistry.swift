@@ -11,6 +11,7 @@ enum CommandRegistry {
         CatalogCommand.spec,
         SearchCommand.spec,
         RecentCommand.spec,
+        WrapCommand.spec,
         CompletionsCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)

@@ -84,6 +84,27 @@ package enum JSONText {
         flush(to: count)
     }
 
+    /// The most bytes ``append(escaping:to:)`` escapes at once: escaping may write six bytes for one.
+    package static let escapePiece = 1 << 16
+
+    /// Appends `bytes` escaped as the inside of a JSON string, a piece at a
+    /// time (room for the worst case of a piece, not of all of them), each
+    /// piece ending where a scalar (or an invalid byte) does.
+    package static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + escapePiece)
+            if end < bytes.count { end = max(start + 1, unitBoundary(atOrBefore: end, in: bytes)) }
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            out.append(maximumCount: escapedSize(piece.count)) { pointer in
+                var writer = ByteWriter(at: pointer)
+                write(escaping: piece, to: &writer)
+                return writer.count
+            }
+            start = end
+        }
+    }
+
     /// The last position at or before `index` where ``write(escaping:to:)``
     /// of all of `bytes` starts a scalar (or an invalid subpart): escaping the
     /// bytes before it and those after it apart writes the same as escaping

@@ -1,0 +1,40 @@
+/// Which side of the page each message stands on.
+enum MessageSides {
+    case left, right
+    /// The first message left, the next right, and so on.
+    case alternate
+    /// Right when the message's line starts with these bytes, else left.
+    case me([UInt8])
+
+    /// The side of message `number` (from 1) that starts with `start` (at least the prefix's length of it, when there is that much).
+    func isRight(number: Int, start: [UInt8]) -> Bool {
+        switch self {
+        case .left: return false
+        case .right: return true
+        case .alternate: return number % 2 == 0
+        case .me(let prefix): return start.starts(with: prefix)
+        }
+    }
+
+    /// How many bytes of a message's start the side depends on.
+    var prefixLength: Int {
+        if case .me(let prefix) = self { return prefix.count }
+        return 0
+    }
+}
+
+/// The sizes of a page of bubbles: a bubble is at most three quarters of the
+/// page wide (as a chat page leaves room on the other side), its frame and
+/// padding two columns on each side.
+struct BubbleLayout {
+    let pageWidth: Int
+
+    /// The width the text in a bubble wraps at.
+    var textWidth: Int { max(1, pageWidth * 3 / 4 - Self.frame) }
+
+    /// Columns the frame and its padding add to the text's width.
+    static let frame = 4
+
+    /// The column a bubble `width` wide starts at.
+    func column(width: Int, right: Bool) -> Int { right ? max(0, pageWidth - width) : 0 }
+}
