@@ -54,6 +54,12 @@ extension TextWrapper {
             /// The last place in the current wrapped line where it may break, or -1; and the width before it.
             var breakPoint = -1
             var breakColumn = 0
+            /// With line breaking, the last place in the current wrapped line where a word too wide
+            /// for it may be broken (a grapheme boundary before a unit that may start a line), or -1.
+            var wordBreakPoint = -1
+            var wordBreakColumn = 0
+            /// Where the last tab of the line is, or -1: a tab after a break is measured again.
+            var lastTab = -1
             var breakState = LineBreakMachine.startState
             /// Whether the unit before opens something (no word is broken after it).
             var previousOpens = false

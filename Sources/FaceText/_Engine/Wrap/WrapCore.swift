@@ -39,9 +39,10 @@ extension TextWrapper.Stream {
                 guard let unit = nextUnit(bytes, at: start, isFinal: isFinal) else { break }
                 place(unit, at: start, bytes, &sink)
             }
-            // Hand on what no break can come before any more.
+            // Hand on what no break can come before any more: places to break too far back are given up.
             if line.breakPoint >= 0 && cursor - line.breakPoint > Self.pendingLimit { line.breakPoint = -1 }
-            let settled = line.breakPoint >= 0 ? line.breakPoint : cursor
+            if line.wordBreakPoint >= 0 && cursor - line.wordBreakPoint > Self.pendingLimit { line.wordBreakPoint = -1 }
+            let settled = min(line.breakPoint >= 0 ? line.breakPoint : cursor, line.wordBreakPoint >= 0 ? line.wordBreakPoint : cursor)
             if settled > written {
                 sink.text(UnsafeBufferPointer(rebasing: bytes[written..<settled]))
                 written = settled
@@ -51,6 +52,8 @@ extension TextWrapper.Stream {
             held.removeFirst(written)
             cursor -= written
             if line.breakPoint >= 0 { line.breakPoint -= written }
+            if line.wordBreakPoint >= 0 { line.wordBreakPoint -= written }
+            line.lastTab = line.lastTab >= written ? line.lastTab - written : -1
             written = 0
         }
     }
@@ -65,38 +68,68 @@ extension TextWrapper.Stream {
         lineStarted = false
     }
 
-    /// Puts `unit` on the current line, or on a new one.
+    /// Puts `unit` on the current line, or on a new one: at the last place a
+    /// line may break when `unit` does not fit; else, with line breaking, at the
+    /// last place a word may be broken (before `unit` if it may start a line).
     @inline(__always)
     private mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         let limit = wrapper.width
         let joined = line.joinNext
-        if unit.breakBefore && !joined && line.column > 0 {
-            line.breakPoint = start
-            line.breakColumn = line.column
-        } else if line.breakPoint >= 0 && start - line.breakPoint > Self.pendingLimit {
-            line.breakPoint = -1
+        // Places too far back are given up (the same wherever the input's chunks end).
+        if line.breakPoint >= 0 && start - line.breakPoint > Self.pendingLimit { line.breakPoint = -1 }
+        if line.wordBreakPoint >= 0 && start - line.wordBreakPoint > Self.pendingLimit { line.wordBreakPoint = -1 }
+        if line.column > 0 && !joined {
+            // Closing marks never start a wrapped line, even where the rules allow a break (after a space).
+            if unit.breakBefore && unit.mayStartLine { (line.breakPoint, line.breakColumn) = (start, line.column) }
+            if wrapper.breaking == .line && unit.mayStartLine && !line.previousOpens {
+                (line.wordBreakPoint, line.wordBreakColumn) = (start, line.column)
+            }
         }
         var width = unit.isTab ? 8 - line.column % 8 : unit.width
         if line.column + width > limit && line.column > 0 {
             if line.breakPoint >= 0 {
-                breakLine(at: line.breakPoint, width: line.breakColumn, bytes, &sink)
-                line.column -= line.breakColumn
+                let point = line.breakPoint
+                breakLine(at: point, width: line.breakColumn, bytes, &sink)
+                line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: line.breakColumn)
+                if line.wordBreakPoint > point {
+                    line.wordBreakColumn = columns(bytes, from: point, to: line.wordBreakPoint, endingAt: line.wordBreakColumn,
+                                                   dropping: line.breakColumn)
+                } else {
+                    line.wordBreakPoint = -1
+                }
                 line.breakPoint = -1
                 if unit.isTab { width = 8 - line.column % 8 }
             }
-            if line.column + width > limit && line.column > 0 && unit.mayStartLine && !joined
-                && !(wrapper.breaking == .line && line.previousOpens) {
-                breakLine(at: start, width: line.column, bytes, &sink)
-                line.column = 0
-                if unit.isTab { width = 8 }
+            if line.column + width > limit && line.wordBreakPoint >= 0 {
+                let point = line.wordBreakPoint
+                breakLine(at: point, width: line.wordBreakColumn, bytes, &sink)
+                line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: line.wordBreakColumn)
+                line.wordBreakPoint = -1
+                if unit.isTab { width = 8 - line.column % 8 }
             }
         }
+        if unit.isTab { line.lastTab = start }
         line.column += width
         line.breakState = unit.breakState
         line.previousOpens = unit.opens
         line.joinNext = unit.cut
         lineStarted = true
         cursor = start + unit.length
+    }
+
+    /// The width of `bytes[from..<to]` at the start of a line, once the line
+    /// before it has been broken off: `columnAtEnd` (the column at `to` so far)
+    /// less the `dropped` columns, unless a tab is there, which may now reach
+    /// another tab stop (then the units are measured again).
+    private func columns(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, endingAt columnAtEnd: Int, dropping dropped: Int) -> Int {
+        guard line.lastTab >= from else { return columnAtEnd - dropped }
+        var column = 0
+        var position = from
+        while position < to, let unit = nextUnit(bytes, at: position, isFinal: true) {
+            column += unit.isTab ? 8 - column % 8 : unit.width
+            position += unit.length
+        }
+        return column
     }
 
     /// Hands on the line up to `position` and ends it there.
@@ -267,11 +300,23 @@ extension TextWrapper.Stream {
             }
         }
         let starts = GraphemeBoundaries.starts(in: bytes, from: start, to: safe)
-        let end = starts.count > 1 ? starts[1] : safe
+        var end = starts.count > 1 ? starts[1] : safe
+        // A tag that starts inside the cluster (after a Prepend scalar) is a unit of its own, as the scanner finds it.
+        var inside = start + 1
+        while inside < end {
+            if tagStarts[Int(bytes[inside])] {
+                switch wrapper.catalog.index.tagTrie.longestMatch(in: bytes, at: inside, isFinal: isFinal) {
+                case .needMore: return nil
+                case .tag: end = inside
+                case .none: break
+                }
+            }
+            inside += 1
+        }
         let cluster = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let text = String(decoding: cluster, as: UTF8.self)
         let width = text.first.map { DisplayWidth.columns(of: $0) } ?? 1
-        var unit = Unit(length: end - start, width: width, isTab: false, breakBefore: true, mayStartLine: true,
+        var unit = Unit(length: end - start, width: width, isTab: cluster.count == 1 && cluster[0] == 0x09, breakBefore: true, mayStartLine: true,
                         breakState: line.breakState, opens: false, cut: cut && end == safe)
         var state = line.breakState
         var first = true

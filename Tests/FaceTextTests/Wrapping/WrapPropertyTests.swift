@@ -1,0 +1,188 @@
+import Testing
+import TestSupport
+@testable import FaceText
+
+/// Chinese, English, mixed and emoji-heavy messages, wrapped at many widths
+/// both ways: the lines are the reference's, whatever the chunks; no byte is
+/// lost; no face is cut; no line is wider than the width unless nothing in it
+/// may break; no wrapped line starts with closing punctuation when breaking by line.
+@Suite struct WrapPropertyTests {
+    static let catalog = FaceCatalog.default
+    static let widths = [1, 2, 3, 4, 5, 7, 10, 16, 33, 80]
+
+    /// Messages of four kinds, two lines each now and then, CRLF sometimes.
+    static let messages: [[UInt8]] = {
+        var random = SeededGenerator(seed: 35)
+        let tags = catalog.faces.flatMap(\.tags).filter { $0.hasPrefix("[") || $0.hasPrefix("【") }
+        let chinese = ["今天", "好开心", "我们", "去公园", "玩吧", "你呢", "一", "了", "々", "ー", "ぁ", "한국어", "각"]
+        let closing = ["。", "，", "！", "？", "」", "』", "）", "、", "：", "……", "”", "》", "."]
+        let opening = ["「", "（", "“", "《", "("]
+        let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "internationalization", "a", "I'm",
+                       "co-operate", "e.g.", "$12.50", "(3)", "9:30", "http://example.com/a/very/long/path", "naïve", "e\u{301}"]
+        let emoji = ["😀", "👍🏽", "👨‍👩‍👧‍👦", "🇨🇳", "🇯🇵🇺🇸", "1️⃣", "❤️", "☺", "✁\u{200D}✁", "🏳️‍🌈", "#️⃣"]
+        let odd = ["\t", " ", "  ", "\u{00A0}", "\u{200B}", "\u{2060}", "\u{0600}[哈哈]", "\u{FEFF}", "\r"]
+        var result: [[UInt8]] = []
+        for index in 0..<96 {
+            var message: [UInt8] = []
+            let kind = index % 4
+            for _ in 0..<Int.random(in: 1...24, using: &random) {
+                let pick = Int.random(in: 0..<20, using: &random)
+                var piece: String
+                switch kind {
+                case 0: piece = pick < 12 ? chinese.randomElement(using: &random)! : pick < 16 ? closing.randomElement(using: &random)!
+                    : pick < 18 ? opening.randomElement(using: &random)! : tags.randomElement(using: &random)!
+                case 1: piece = pick < 14 ? english.randomElement(using: &random)! + " " : pick < 17 ? closing.randomElement(using: &random)!
+                    : odd.randomElement(using: &random)!
+                case 2: piece = [chinese, english, closing, opening, emoji, tags, odd].randomElement(using: &random)!.randomElement(using: &random)!
+                default: piece = pick < 10 ? emoji.randomElement(using: &random)! : pick < 17 ? tags.randomElement(using: &random)!
+                    : closing.randomElement(using: &random)!
+                }
+                if pick == 19 && kind == 2 { message.append(0xFF); piece = "" }
+                message.append(contentsOf: piece.utf8)
+            }
+            if index % 7 == 0 { message.append(contentsOf: "\r\n第二行 second line".utf8) }
+            if index % 3 != 0 { message.append(0x0A) }
+            result.append(message)
+        }
+        return result
+    }()
+
+    /// The stream's lines, each with the line feed it inserted or the line's own ending, fed in chunks cut at `cuts`.
+    static func wrapped(_ bytes: [UInt8], _ wrapper: TextWrapper, cuts: [Int] = []) -> [[UInt8]] {
+        var stream = TextWrapper.Stream(wrapper: wrapper)
+        let out = ByteBuffer()
+        var start = 0
+        for cut in cuts + [bytes.count] where cut >= start {
+            bytes[start..<cut].withUnsafeBufferPointer { stream.feed($0, into: out) }
+            start = cut
+        }
+        stream.finish(into: out)
+        let all = out.withBytes { Array($0) }
+        return splitLines(all)
+    }
+
+    static func splitLines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            current.append(byte)
+            if byte == 0x0A { lines.append(current); current = [] }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    @Test(arguments: TextWrapper.Breaking.allCases)
+    func linesAreTheReferencesWhateverTheChunks(breaking: TextWrapper.Breaking) {
+        var random = SeededGenerator(seed: 7)
+        var failures = 0
+        let cache = WrapReference.UnitCache()
+        for message in Self.messages {
+            for width in Self.widths {
+                let wrapper = TextWrapper(width: width, catalog: Self.catalog, breaking: breaking)
+                let expected = WrapReference(width: width, catalog: Self.catalog, breaking: breaking, cache: cache).lines(of: message)
+                let cuts = (0..<3).map { _ in Int.random(in: 0...message.count, using: &random) }.sorted()
+                let whole = Self.wrapped(message, wrapper)
+                let chunked = Self.wrapped(message, wrapper, cuts: cuts)
+                if whole != expected || chunked != expected {
+                    failures += 1
+                    if failures <= 3 {
+                        Issue.record("""
+                            width \(width): \(String(decoding: message, as: UTF8.self).debugDescription)
+                            got      \(whole.map { String(decoding: $0, as: UTF8.self) })
+                            chunked  \(chunked.map { String(decoding: $0, as: UTF8.self) })
+                            expected \(expected.map { String(decoding: $0, as: UTF8.self) })
+                            """)
+                    }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test(arguments: TextWrapper.Breaking.allCases)
+    func noByteLostNoFaceCutNoLineTooWideNoClosingMarkFirst(breaking: TextWrapper.Breaking) {
+        let scanner = FaceScanner(catalog: Self.catalog)
+        let cache = WrapReference.UnitCache()
+        for message in Self.messages {
+            let faces = scanner.tokens(in: message).filter { $0.kind == .tag || $0.kind == .emoji }.map(\.range)
+            for width in Self.widths {
+                let wrapper = TextWrapper(width: width, catalog: Self.catalog, breaking: breaking)
+                let reference = WrapReference(width: width, catalog: Self.catalog, breaking: breaking, cache: cache)
+                var sink = Recorder()
+                var stream = TextWrapper.Stream(wrapper: wrapper)
+                message.withUnsafeBufferPointer { stream.feed($0, to: &sink) }
+                stream.finish(to: &sink)
+                // Every byte, in order, with the inserted line feeds taken out.
+                #expect(sink.bytes == message, "width \(width)")
+                // No break inside a face.
+                for offset in sink.wraps {
+                    #expect(!faces.contains { $0.lowerBound < offset && offset < $0.upperBound },
+                            "a face cut at \(offset) (width \(width)): \(String(decoding: message, as: UTF8.self))")
+                }
+                for line in sink.lines {
+                    let units = reference.units(of: line.bytes)
+                    var column = 0
+                    for unit in units { column += unit.isTab ? 8 - column % 8 : unit.width }
+                    #expect(column == line.width, "the reported width")
+                    if column > width {
+                        // Over-long only where nothing in it may break.
+                        let breakable = units.indices.dropFirst().contains { index in
+                            units[..<index].contains { $0.width > 0 || $0.isTab }
+                                && (breaking == .character || reference.mayStartLine(units[index]) && !reference.opens(units[index - 1]))
+                        }
+                        #expect(!breakable, "width \(width): \(String(decoding: line.bytes, as: UTF8.self).debugDescription) is \(column) wide")
+                    }
+                    if breaking == .line && line.afterWrap, let first = String(decoding: line.bytes, as: UTF8.self).unicodeScalars.first {
+                        let lineBreakClass = LineBreakClass(of: first.value)
+                        #expect(!(lineBreakClass.isClosing || [.EX, .IS, .SY].contains(lineBreakClass) || first == "”"),
+                                "width \(width): a line starts with \(first): \(String(decoding: line.bytes, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Wrapped lines as a sink sees them: the bytes without the inserted line feeds, where each wrap falls.
+    struct Recorder: WrapSink {
+        struct Line { var bytes: [UInt8] = []; var width = 0; var afterWrap = false }
+        var bytes: [UInt8] = []
+        var wraps: [Int] = []
+        var lines: [Line] = []
+        var current = Line()
+
+        mutating func text(_ piece: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: piece)
+            current.bytes.append(contentsOf: piece)
+        }
+
+        mutating func wrap(width: Int) {
+            wraps.append(bytes.count)
+            current.width = width
+            lines.append(current)
+            current = Line(afterWrap: true)
+        }
+
+        mutating func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int) {
+            current.width = width
+            lines.append(current)
+            current = Line()
+            bytes.append(contentsOf: ending)
+        }
+    }
+
+    @Test func stringLinesAreTheStreamsLines() {
+        for message in Self.messages.prefix(40) {
+            let text = String(decoding: message, as: UTF8.self)
+            guard Array(text.utf8) == message else { continue }
+            let wrapper = TextWrapper(width: 9, catalog: Self.catalog)
+            var sink = Recorder()
+            var stream = TextWrapper.Stream(wrapper: wrapper)
+            message.withUnsafeBufferPointer { stream.feed($0, to: &sink) }
+            stream.finish(to: &sink)
+            var expected = sink.lines.map { TextWrapper.Line(text: String(decoding: $0.bytes, as: UTF8.self), width: $0.width) }
+            if message.last == 0x0A { expected.append(TextWrapper.Line(text: "", width: 0)) }
+            #expect(wrapper.lines(of: text) == expected)
+        }
+    }
+}
