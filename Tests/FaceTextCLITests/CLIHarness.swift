@@ -9,7 +9,8 @@ struct CLIResult {
 }
 
 func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
-            environment: [String: String] = [:], files: [String: [UInt8]] = [:], now: Int64? = nil) -> CLIResult {
+            environment: [String: String] = [:], files: [String: [UInt8]] = [:], now: Int64? = nil,
+            terminalWidth: Int? = nil, isTerminal: Bool = false) -> CLIResult {
     let out = BufferSink(), err = BufferSink()
     var context = CommandContext(
         environment: environment, stdin: BufferSource(stdin, chunkSize: chunkSize), stdout: out, stderr: err,
@@ -18,6 +19,8 @@ func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
             return try FileDescriptorSource(path: path)
         })
     if let now { context.now = { now } }
+    context.terminalWidth = terminalWidth
+    context.isTerminal = isTerminal
     let status = CLI.run(arguments: arguments, context: context)
     return CLIResult(status: status, stdout: out.bytes, stderr: err.text)
 }
