@@ -23,23 +23,36 @@ public enum DisplayWidth {
     public static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
-        let value = base.value
-        let single = scalars.count == 1
+        var count = 0, textStyle = false, emojiStyle = false
+        for scalar in scalars {
+            count += 1
+            switch scalar.value {
+            case 0xFE0E: textStyle = true
+            case 0xFE0F, 0x20E3: emojiStyle = true
+            default: break
+            }
+        }
+        return columns(base: base.value, single: count == 1, textSelector: textStyle, emojiSelector: emojiStyle)
+    }
+
+    /// The columns of a cluster that starts with `base`: `single` if it is
+    /// alone, `textSelector` if U+FE0E is in the cluster, `emojiSelector` if
+    /// U+FE0F or U+20E3 is (the wrapper measures clusters from their scalars so).
+    static func columns(base value: UInt32, single: Bool, textSelector: Bool, emojiSelector: Bool) -> Int {
+        let textStyle = !single && textSelector, emojiStyle = !single && emojiSelector
         if value < 0x80 {
             // A keycap (`1️⃣`) is an emoji; otherwise printable ASCII is 1 and controls 0.
-            if !single && (scalars.contains("\u{20E3}") || scalars.contains("\u{FE0F}")) { return 2 }
+            if emojiStyle { return 2 }
             return value >= 0x20 && value < 0x7F ? 1 : 0
         }
         if value < 0xA0 { return 0 }       // C1 controls
         let flags = EmojiProperties.flags(value)
         if flags & EmojiProperties.regionalIndicator != 0 { return single ? 1 : 2 }
-        let textStyle = !single && scalars.contains("\u{FE0E}")
-        let emojiStyle = !single && (scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}"))
         if flags & EmojiProperties.emoji != 0 && emojiStyle { return 2 }
         if flags & EmojiProperties.presentation != 0 && !textStyle { return 2 }
         if EastAsianWide.contains(value) { return 2 }
         if flags & EmojiProperties.extend != 0 { return 0 }
-        let properties = base.properties
+        guard let properties = Unicode.Scalar(value)?.properties else { return 1 }
         switch properties.generalCategory {
         case .control, .format, .nonspacingMark, .enclosingMark: return 0
         default: return properties.isDefaultIgnorableCodePoint ? 0 : 1

@@ -35,41 +35,13 @@ extension TextWrapper {
         public static let clusterLimit = 1 << 16
 
         public let wrapper: TextWrapper
-        let info = ScalarInfoTable()
-        let tagStarts: [Bool]
-        /// Bytes not yet handed on: from `written`, up to the end of the input so far.
-        var held: [UInt8] = []
-        /// Where the next unit starts in `held`.
-        var cursor = 0
-        /// How much of `held` is handed on.
-        var written = 0
-        /// Whether the current input line has bytes (so an input without a final line feed still ends a line).
-        var lineStarted = false
-        var line = LineState()
-
-        /// The wrapping of the current input line.
-        struct LineState {
-            /// The width of the current wrapped line so far.
-            var column = 0
-            /// The last place in the current wrapped line where it may break, or -1; and the width before it.
-            var breakPoint = -1
-            var breakColumn = 0
-            /// With line breaking, the last place in the current wrapped line where a word too wide
-            /// for it may be broken (a grapheme boundary before a unit that may start a line), or -1.
-            var wordBreakPoint = -1
-            var wordBreakColumn = 0
-            /// Where the last tab of the line is, or -1: a tab after a break is measured again.
-            var lastTab = -1
-            var breakState = LineBreakMachine.startState
-            /// Whether the unit before opens something (no word is broken after it).
-            var previousOpens = false
-            /// The next piece continues a grapheme cluster cut at ``clusterLimit``.
-            var joinNext = false
-        }
+        /// Bytes not yet handed on, up to the end of the input so far.
+        private var held: [UInt8] = []
+        private var core: WrapCore
 
         public init(wrapper: TextWrapper) {
             self.wrapper = wrapper
-            tagStarts = wrapper.catalog.index.tagTrie.firstBytes
+            core = WrapCore(wrapper: wrapper)
         }
 
         /// Wraps `chunk`, appending to `out` the input with a line feed
@@ -94,14 +66,17 @@ extension TextWrapper {
         /// Ends the input, telling `sink` the rest; the stream may then take a new input.
         public mutating func finish<Sink: WrapSink>(to sink: inout Sink) {
             run(&sink, isFinal: true)
-            if lineStarted || written < held.count {
-                held.withUnsafeBufferPointer { bytes in
-                    sink.text(UnsafeBufferPointer(rebasing: bytes[written...]))
-                    sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[bytes.count...]), width: line.column)
-                }
-            }
+            held.withUnsafeBufferPointer { core.finish($0, &sink) }
             held.removeAll()
-            (cursor, written, lineStarted, line) = (0, 0, false, LineState())
+        }
+
+        private mutating func run<Sink: WrapSink>(_ sink: inout Sink, isFinal: Bool) {
+            held.withUnsafeBufferPointer { core.run($0, &sink, isFinal: isFinal) }
+            let written = core.written
+            if written > 0 {
+                held.removeFirst(written)
+                core.discard(written)
+            }
         }
 
         /// The input with line feeds inserted.

@@ -39,7 +39,14 @@ struct LineBreakMachine: Sendable {
         precondition(states.count < 1 << 14, "too many line break states for the table's entries")
         self.table = table
         stateCount = states.count
+        // The table for loops that read it without retaining the array: kept for the life of the process.
+        let storage = UnsafeMutablePointer<UInt16>.allocate(capacity: table.count)
+        storage.initialize(from: table, count: table.count)
+        pointer = UnsafePointer(storage)
     }
+
+    /// ``table``'s entries, for as long as the process runs.
+    nonisolated(unsafe) let pointer: UnsafePointer<UInt16>
 
     /// The decision before `next` in `state`, moving `state` on.
     @inline(__always)

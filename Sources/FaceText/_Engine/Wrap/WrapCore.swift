@@ -1,7 +1,13 @@
 /// The loop of ``TextWrapper/Stream``: the input's units one by one (a catalog
 /// tag, a grapheme cluster, an invalid byte), each measured, each with whether
 /// a line may break before it, placed greedily on the current line.
-extension TextWrapper.Stream {
+///
+/// Most units are one scalar that a scalar starting a cluster follows: those
+/// are found and placed in a tight loop (``runSimple(_:end:_:)``) from the
+/// tables' entries; the rest, and every unit near the end of what has come,
+/// by the general way (``nextUnit(_:at:isFinal:)``), which the tests hold the
+/// tight loop to.
+struct WrapCore {
     /// A unit found at the cursor.
     struct Unit {
         var length: Int
@@ -14,48 +20,339 @@ extension TextWrapper.Stream {
         var breakState: UInt16
         /// Whether it ends with opening punctuation or an opening quotation mark (no word is broken after it).
         var opens: Bool
-        /// The unit is the start of a cluster longer than ``clusterLimit``.
+        /// The unit is the start of a cluster longer than ``TextWrapper/Stream/clusterLimit``.
         var cut: Bool
     }
 
-    mutating func run<Sink: WrapSink>(_ sink: inout Sink, isFinal: Bool) {
-        let bytesArray = held
-        bytesArray.withUnsafeBufferPointer { bytes in
-            let end = bytes.count
-            while cursor < end {
-                let start = cursor
-                let lead = bytes[start]
-                if lead == 0x0A {
-                    endLine(bytes, ending: start..<start + 1, &sink)
+    /// The wrapping of the current input line.
+    struct LineState {
+        /// The width of the current wrapped line so far.
+        var column = 0
+        /// The last place in the current wrapped line where it may break, or -1; and the width before it.
+        var breakPoint = -1
+        var breakColumn = 0
+        /// With line breaking, the last place in the current wrapped line where a word too wide
+        /// for it may be broken (a grapheme boundary before a unit that may start a line), or -1.
+        var wordBreakPoint = -1
+        var wordBreakColumn = 0
+        /// Where the last tab of the line is, or -1: a tab after a break is measured again.
+        var lastTab = -1
+        var breakState = LineBreakMachine.startState
+        /// Whether the unit before opens something (no word is broken after it).
+        var previousOpens = false
+        /// The next piece continues a grapheme cluster cut at ``TextWrapper/Stream/clusterLimit``.
+        var joinNext = false
+    }
+
+    let limit: Int
+    let isLine: Bool
+    let tables: WrapTables
+    /// Where the next unit starts in the bytes held.
+    var cursor = 0
+    /// How much of the bytes held is handed on.
+    var written = 0
+    /// Whether the current input line has bytes (so an input without a final line feed still ends a line).
+    var lineStarted = false
+    var line = LineState()
+
+    init(wrapper: TextWrapper) {
+        limit = wrapper.width
+        isLine = wrapper.breaking == .line
+        tables = WrapTables(catalog: wrapper.catalog)
+    }
+
+    /// The line breaking decision before `next` in `state`, moving `state` on.
+    @inline(__always)
+    func step(_ state: inout UInt16, _ next: LineBreakClass) -> LineBreakRules.Decision {
+        let entry = tables.machine[Int(state) &* LineBreakMachine.classCount &+ Int(next.rawValue)]
+        state = entry >> 2
+        return LineBreakRules.Decision(rawValue: UInt8(truncatingIfNeeded: entry & 3)).unsafelyUnwrapped
+    }
+
+    /// Wraps what `bytes` holds from the cursor on, telling `sink`; stops where more input must come.
+    mutating func run<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink, isFinal: Bool) {
+        let end = bytes.count
+        while cursor < end {
+            runSimple(bytes, end: end, &sink)
+            guard cursor < end else { break }
+            let start = cursor
+            let lead = bytes[start]
+            if lead == 0x0A {
+                endLine(bytes, ending: start..<start + 1, &sink)
+                continue
+            }
+            if lead == 0x0D {
+                if start + 1 == end && !isFinal { break }
+                if start + 1 < end && bytes[start + 1] == 0x0A {
+                    endLine(bytes, ending: start..<start + 2, &sink)
                     continue
                 }
-                if lead == 0x0D {
-                    if start + 1 == end && !isFinal { break }
-                    if start + 1 < end && bytes[start + 1] == 0x0A {
-                        endLine(bytes, ending: start..<start + 2, &sink)
-                        continue
+            }
+            guard let unit = nextUnit(bytes, at: start, isFinal: isFinal) else { break }
+            place(unit, at: start, bytes, &sink)
+        }
+        // Hand on what no break can come before any more: places to break too far back are given up.
+        let pendingLimit = TextWrapper.Stream.pendingLimit
+        if line.breakPoint >= 0 && cursor - line.breakPoint > pendingLimit { line.breakPoint = -1 }
+        if line.wordBreakPoint >= 0 && cursor - line.wordBreakPoint > pendingLimit { line.wordBreakPoint = -1 }
+        let settled = min(line.breakPoint >= 0 ? line.breakPoint : cursor, line.wordBreakPoint >= 0 ? line.wordBreakPoint : cursor)
+        if settled > written {
+            sink.text(UnsafeBufferPointer(rebasing: bytes[written..<settled]))
+            written = settled
+        }
+    }
+
+    /// Moves every position back by `count` bytes, which the stream no longer holds.
+    mutating func discard(_ count: Int) {
+        cursor -= count
+        written -= count
+        if line.breakPoint >= 0 { line.breakPoint -= count }
+        if line.wordBreakPoint >= 0 { line.wordBreakPoint -= count }
+        line.lastTab = line.lastTab >= count ? line.lastTab - count : -1
+    }
+
+    /// Places units of one scalar each, as long as they are plain: a well-formed
+    /// scalar that may not start a tag, is no line ending or tab, and that a
+    /// scalar after which a cluster always ends follows (so it is a cluster of
+    /// its own). The same placing as ``place(_:at:_:_:)``, with the line's state
+    /// in registers: breaking by character, a unit that does not fit starts a
+    /// line (a run of printable ASCII is counted in one step); breaking by line,
+    /// the places to break are recorded and a unit that does not fit is handed
+    /// to ``place(_:at:_:_:)``. The decision LB25 takes by looking ahead is
+    /// left to the general way. (A place to break that is too far back is
+    /// given up where it would be used, in ``place(_:at:_:_:)`` and when the
+    /// bytes are handed on: the same as giving it up at every unit.)
+    @inline(__always)
+    mutating func runSimple<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ sink: inout Sink) {
+        guard !line.joinNext, let base = bytes.baseAddress else { return }
+        // Room for the scalar after the next one to be read whole.
+        let stop = end - 8
+        guard cursor < stop else { return }
+        if isLine { runSimpleLines(base, bytes, stop: stop, &sink) } else { runSimpleCharacters(base, bytes, stop: stop, &sink) }
+    }
+
+    @inline(__always)
+    private mutating func runSimpleCharacters<Sink: WrapSink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                                              stop: Int, _ sink: inout Sink) {
+        let tables = self.tables, tagStarts = tables.tagStarts, limit = self.limit, ideographRuns = tables.ideographRuns
+        let asciiTagStarts = tables.asciiTagStarts
+        var index = cursor
+        var (value, length) = Self.plainScalar(base, index)
+        guard length > 0 else { return }
+        var entry = tables.entry(value)
+        var column = line.column
+        let first = index
+        while index < stop && !tagStarts[Int(base[index])] {
+            if length == 1 && value >= 0x20 && value < 0x7F {
+                // A run of printable ASCII that cannot start a tag, each followed by ASCII (so a
+                // cluster of its own): units of one column.
+                var runEnd = index
+                if let asciiTagStarts {
+                    // Eight at a time, and the byte after them ASCII.
+                    while runEnd + 9 <= stop && base[runEnd + 8] < 0x80
+                            && WrapTables.isPlainASCII(UInt64(littleEndian: UnsafeRawPointer(base + runEnd).unalignedWord()), asciiTagStarts) {
+                        runEnd += 8
                     }
                 }
-                guard let unit = nextUnit(bytes, at: start, isFinal: isFinal) else { break }
-                place(unit, at: start, bytes, &sink)
+                while runEnd < stop, case let byte = base[runEnd], byte >= 0x20 && byte < 0x7F && !tagStarts[Int(byte)],
+                      base[runEnd + 1] < 0x80 {
+                    runEnd += 1
+                }
+                while index < runEnd {
+                    if column >= limit && column > 0 {
+                        breakLine(at: index, width: column, bytes, &sink)
+                        column = 0
+                    }
+                    let count = min(limit - column, runEnd - index)
+                    column += count
+                    index += count
+                }
+                (value, length) = Self.plainScalar(base, index)
+                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                entry = tables.entry(value)
             }
-            // Hand on what no break can come before any more: places to break too far back are given up.
-            if line.breakPoint >= 0 && cursor - line.breakPoint > Self.pendingLimit { line.breakPoint = -1 }
-            if line.wordBreakPoint >= 0 && cursor - line.wordBreakPoint > Self.pendingLimit { line.wordBreakPoint = -1 }
-            let settled = min(line.breakPoint >= 0 ? line.breakPoint : cursor, line.wordBreakPoint >= 0 ? line.wordBreakPoint : cursor)
-            if settled > written {
-                sink.text(UnsafeBufferPointer(rebasing: bytes[written..<settled]))
-                written = settled
+            if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
+                // A run of ideographs, each followed by ASCII or another: units of two columns.
+                let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
+                while index < runEnd {
+                    if column + 2 > limit && column > 0 {
+                        breakLine(at: index, width: column, bytes, &sink)
+                        column = 0
+                    }
+                    let count = min(max(1, (limit - column) / 2), (runEnd - index) / 3)
+                    column += 2 * count
+                    index += 3 * count
+                }
+                (value, length) = Self.plainScalar(base, index)
+                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                entry = tables.entry(value)
             }
+            let (nextValue, nextLength) = Self.plainScalar(base, index + length)
+            let nextEntry: UInt16
+            if nextLength > 0 {
+                nextEntry = tables.entry(nextValue)
+            } else if base[index + length] < 0x80 {
+                nextEntry = WrapTables.startsCluster          // a line ending: a cluster always ends before it
+            } else {
+                break
+            }
+            let width = WrapTables.width(entry)
+            guard WrapTables.clusterEnds(entry, value, before: nextEntry), width != Int(WrapTables.tabWidth) else { break }
+            if column + width > limit && column > 0 {
+                breakLine(at: index, width: column, bytes, &sink)
+                column = 0
+            }
+            column += width
+            index += length
+            (value, length, entry) = (nextValue, nextLength, nextEntry)
         }
-        if written > 0 {
-            held.removeFirst(written)
-            cursor -= written
-            if line.breakPoint >= 0 { line.breakPoint -= written }
-            if line.wordBreakPoint >= 0 { line.wordBreakPoint -= written }
-            line.lastTab = line.lastTab >= written ? line.lastTab - written : -1
-            written = 0
+        guard index > first else { return }
+        line.column = column
+        line.breakPoint = -1
+        cursor = index
+        lineStarted = true
+    }
+
+    @inline(__always)
+    private mutating func runSimpleLines<Sink: WrapSink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                                         stop: Int, _ sink: inout Sink) {
+        let tables = self.tables, tagStarts = tables.tagStarts, machine = tables.machine, limit = self.limit
+        var index = cursor
+        var (value, length) = Self.plainScalar(base, index)
+        guard length > 0 else { return }
+        var entry = tables.entry(value)
+        var column = line.column, state = line.breakState, previousOpens = line.previousOpens
+        var breakPoint = line.breakPoint, breakColumn = line.breakColumn
+        var wordPoint = line.wordBreakPoint, wordColumn = line.wordBreakColumn
+        let first = index
+        let ascii = tables.ascii, ideographRuns = tables.ideographRuns, ideographState = tables.ideographState
+        while index < stop && !tagStarts[Int(base[index])] {
+            if length == 1 {
+                // Printable ASCII followed by ASCII: a cluster of one column, its class from the ASCII entries.
+                while index < stop, case let byte = base[index], byte >= 0x20 && byte < 0x7F && !tagStarts[Int(byte)],
+                      base[index + 1] < 0x80 {
+                    let entry = ascii[Int(byte)]
+                    let step = machine[Int(state) &* LineBreakMachine.classCount &+ Int(entry & 63)]
+                    let decision = step & 3
+                    if decision == UInt16(LineBreakRules.Decision.allowedUnlessNumberFollows.rawValue) { break }
+                    let mayStart = entry & WrapTables.mayStartLine != 0, opens = entry & WrapTables.opens != 0
+                    if column >= limit && column > 0 {
+                        (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
+                        (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+                        place(Unit(length: 1, width: 1, isTab: false, breakBefore: decision == UInt16(LineBreakRules.Decision.allowed.rawValue),
+                                   mayStartLine: mayStart, breakState: step >> 2, opens: opens, cut: false), at: index, bytes, &sink)
+                        (column, state, previousOpens) = (line.column, line.breakState, line.previousOpens)
+                        (breakPoint, breakColumn, wordPoint, wordColumn) = (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn)
+                    } else {
+                        if column > 0 && mayStart {
+                            if decision == UInt16(LineBreakRules.Decision.allowed.rawValue) { (breakPoint, breakColumn) = (index, column) }
+                            if !previousOpens { (wordPoint, wordColumn) = (index, column) }
+                        }
+                        column += 1
+                        state = step >> 2
+                        previousOpens = opens
+                    }
+                    index += 1
+                }
+                (value, length) = Self.plainScalar(base, index)
+                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                entry = tables.entry(value)
+            } else if length == 3 && state == ideographState && ideographRuns && WrapTables.isIdeograph(base, index) {
+                // Ideographs after an ideograph: a break is allowed before each (LB31), each may start a line.
+                let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
+                while index < runEnd {
+                    if column + 2 > limit && column > 0 {
+                        // What `place` does here: the break recorded before this ideograph is taken.
+                        breakLine(at: index, width: column, bytes, &sink)
+                        column = 0
+                    }
+                    if column > 0 { (breakPoint, breakColumn, wordPoint, wordColumn) = (index, column, index, column) }
+                    column += 2
+                    index += 3
+                }
+                previousOpens = false
+                (value, length) = Self.plainScalar(base, index)
+                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                entry = tables.entry(value)
+            }
+            let (nextValue, nextLength) = Self.plainScalar(base, index + length)
+            let nextEntry: UInt16
+            if nextLength > 0 {
+                nextEntry = tables.entry(nextValue)
+            } else if base[index + length] < 0x80 {
+                nextEntry = WrapTables.startsCluster          // a line ending: a cluster always ends before it
+            } else {
+                break
+            }
+            let width = WrapTables.width(entry)
+            guard WrapTables.clusterEnds(entry, value, before: nextEntry), width != Int(WrapTables.tabWidth) else { break }
+            let step = machine[Int(state) &* LineBreakMachine.classCount &+ Int(entry & 63)]
+            let decision = step & 3
+            if decision == UInt16(LineBreakRules.Decision.allowedUnlessNumberFollows.rawValue) { break }
+            let breakBefore = decision == UInt16(LineBreakRules.Decision.allowed.rawValue)
+            let mayStart = entry & WrapTables.mayStartLine != 0, opens = entry & WrapTables.opens != 0
+            if column + width > limit && column > 0 {
+                // It does not fit: the general placing breaks the line.
+                (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
+                (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+                place(Unit(length: length, width: width, isTab: false, breakBefore: breakBefore, mayStartLine: mayStart,
+                           breakState: step >> 2, opens: opens, cut: false), at: index, bytes, &sink)
+                (column, state, previousOpens) = (line.column, line.breakState, line.previousOpens)
+                (breakPoint, breakColumn, wordPoint, wordColumn) = (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn)
+            } else {
+                if column > 0 && mayStart {
+                    if breakBefore { (breakPoint, breakColumn) = (index, column) }
+                    if !previousOpens { (wordPoint, wordColumn) = (index, column) }
+                }
+                column += width
+                state = step >> 2
+                previousOpens = opens
+            }
+            index += length
+            (value, length, entry) = (nextValue, nextLength, nextEntry)
         }
+        guard index > first else { return }
+        (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
+        (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+        cursor = index
+        lineStarted = true
+    }
+
+    /// Where the run of ideographs from `index` ends: each one in it is followed by ASCII or by another ideograph.
+    @inline(__always)
+    static func ideographRunEnd(_ base: UnsafePointer<UInt8>, from index: Int, stop: Int) -> Int {
+        var end = index
+        while end < stop && WrapTables.isIdeograph(base, end) && (base[end + 3] < 0x80 || WrapTables.isIdeograph(base, end + 3)) {
+            end += 3
+        }
+        return end
+    }
+
+    /// The scalar at `index` when it is one of the forms the tight loop reads
+    /// (ASCII but line endings, or a well-formed sequence of two to four
+    /// bytes), and its length; length 0 for anything else.
+    @inline(__always)
+    static func plainScalar(_ base: UnsafePointer<UInt8>, _ index: Int) -> (UInt32, Int) {
+        let lead = base[index]
+        if lead < 0x80 {
+            return lead == 0x0A || lead == 0x0D ? (0, 0) : (UInt32(lead), 1)
+        }
+        let second = base[index + 1]
+        guard second & 0xC0 == 0x80 else { return (0, 0) }
+        if lead >= 0xC2 && lead <= 0xDF {
+            return (UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F), 2)
+        }
+        let third = base[index + 2]
+        guard third & 0xC0 == 0x80 else { return (0, 0) }
+        if lead >= 0xE1 && lead <= 0xEF && lead != 0xED || lead == 0xE0 && second >= 0xA0 || lead == 0xED && second < 0xA0 {
+            return (UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), 3)
+        }
+        let fourth = base[index + 3]
+        guard fourth & 0xC0 == 0x80 else { return (0, 0) }
+        if lead == 0xF0 && second >= 0x90 || lead >= 0xF1 && lead <= 0xF3 || lead == 0xF4 && second < 0x90 {
+            return (UInt32(lead & 0x07) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6 | UInt32(fourth & 0x3F), 4)
+        }
+        return (0, 0)
     }
 
     /// Ends the current input line at `ending` (its LF or CRLF).
@@ -68,20 +365,28 @@ extension TextWrapper.Stream {
         lineStarted = false
     }
 
+    /// Ends the input: the last line, if it has no line feed.
+    mutating func finish<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+        if lineStarted || written < bytes.count {
+            sink.text(UnsafeBufferPointer(rebasing: bytes[written...]))
+            sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[bytes.count...]), width: line.column)
+        }
+        (cursor, written, lineStarted, line) = (0, 0, false, LineState())
+    }
+
     /// Puts `unit` on the current line, or on a new one: at the last place a
     /// line may break when `unit` does not fit; else, with line breaking, at the
     /// last place a word may be broken (before `unit` if it may start a line).
     @inline(__always)
-    private mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
-        let limit = wrapper.width
-        let joined = line.joinNext
+    mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+                let joined = line.joinNext
         // Places too far back are given up (the same wherever the input's chunks end).
-        if line.breakPoint >= 0 && start - line.breakPoint > Self.pendingLimit { line.breakPoint = -1 }
-        if line.wordBreakPoint >= 0 && start - line.wordBreakPoint > Self.pendingLimit { line.wordBreakPoint = -1 }
+        if line.breakPoint >= 0 && start - line.breakPoint > TextWrapper.Stream.pendingLimit { line.breakPoint = -1 }
+        if line.wordBreakPoint >= 0 && start - line.wordBreakPoint > TextWrapper.Stream.pendingLimit { line.wordBreakPoint = -1 }
         if line.column > 0 && !joined {
             // Closing marks never start a wrapped line, even where the rules allow a break (after a space).
             if unit.breakBefore && unit.mayStartLine { (line.breakPoint, line.breakColumn) = (start, line.column) }
-            if wrapper.breaking == .line && unit.mayStartLine && !line.previousOpens {
+            if isLine && unit.mayStartLine && !line.previousOpens {
                 (line.wordBreakPoint, line.wordBreakColumn) = (start, line.column)
             }
         }
@@ -143,8 +448,11 @@ extension TextWrapper.Stream {
     @inline(__always)
     private func nextUnit(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Unit? {
         let lead = bytes[start]
-        if tagStarts[Int(lead)] {
-            switch wrapper.catalog.index.tagTrie.longestMatch(in: bytes, at: start, isFinal: isFinal) {
+        if tables.tagStarts[Int(lead)] {
+            let match = lead == UInt8(ascii: "[") && tables.bracketTags != nil
+                ? tables.bracketTags.unsafelyUnwrapped.match(in: bytes, at: start, isFinal: isFinal)
+                : tables.tagTrie.longestMatch(in: bytes, at: start, isFinal: isFinal)
+            switch match {
             case .needMore: return nil
             case .tag(let length, _): return tagUnit(bytes, start: start, length: length)
             case .none: break
@@ -156,10 +464,10 @@ extension TextWrapper.Stream {
         case .truncated where !isFinal: return nil
         case .truncated, .invalid:
             // A byte that is not UTF-8: one column, and a letter to the line breaking rules (as U+FFFD is).
-            var unit = simpleUnit(length: 1, entry: LineBreakClass.AL.rawValue | 1 << 6, value: 0xFFFD)
-            if wrapper.breaking == .line {
+            var unit = simpleUnit(length: 1, entry: UInt16(LineBreakClass.AL.rawValue) | 1 << 6, value: 0xFFFD)
+            if isLine {
                 var state = line.breakState
-                unit.breakBefore = LineBreakMachine.shared.step(&state, .AL) != .noBreak
+                unit.breakBefore = step(&state, .AL) != .noBreak
                 unit.breakState = state
             }
             return unit
@@ -175,7 +483,7 @@ extension TextWrapper.Stream {
             }
             switch UTF8Decoder.decode(bytes, at: next) {
             case .scalar(let value, _):
-                if GraphemeBoundaries.startsCluster(value) {
+                if WrapTables.clusterEnds(tables.entry(scalar), scalar, before: tables.entry(value)) {
                     return simpleUnit(bytes, start: start, length: length, value: scalar, isFinal: isFinal)
                 }
             case .invalid: return simpleUnit(bytes, start: start, length: length, value: scalar, isFinal: isFinal)
@@ -188,12 +496,12 @@ extension TextWrapper.Stream {
     /// A unit of one scalar (`value`, `length` bytes at `start`).
     @inline(__always)
     private func simpleUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, value: UInt32, isFinal: Bool) -> Unit? {
-        let entry = info.entry(value)
+        let entry = tables.entry(value)
         var unit = simpleUnit(length: length, entry: entry, value: value)
-        if wrapper.breaking == .line {
-            let lineBreakClass = ScalarInfoTable.lineBreakClass(entry)
+        if isLine {
+            let lineBreakClass = WrapTables.lineBreakClass(entry)
             var state = line.breakState
-            switch LineBreakMachine.shared.step(&state, lineBreakClass) {
+            switch step(&state, lineBreakClass) {
             case .noBreak: unit.breakBefore = false
             case .allowed: unit.breakBefore = true
             case .allowedUnlessNumberFollows:
@@ -208,8 +516,8 @@ extension TextWrapper.Stream {
     }
 
     @inline(__always)
-    private func simpleUnit(length: Int, entry: UInt8, value: UInt32) -> Unit {
-        Unit(length: length, width: Int(ScalarInfoTable.width(entry)), isTab: value == 9, breakBefore: true, mayStartLine: true,
+    private func simpleUnit(length: Int, entry: UInt16, value: UInt32) -> Unit {
+        Unit(length: length, width: WrapTables.width(entry), isTab: value == 9, breakBefore: true, mayStartLine: true,
              breakState: line.breakState, opens: false, cut: false)
     }
 
@@ -243,7 +551,7 @@ extension TextWrapper.Stream {
                 if case .truncated = UTF8Decoder.decode(bytes, at: index), !isFinal { return nil }
                 return false
             }
-            let lineBreakClass = ScalarInfoTable.lineBreakClass(info.entry(value))
+            let lineBreakClass = WrapTables.lineBreakClass(tables.entry(value))
             if lineBreakClass != .CM && lineBreakClass != .ZWJ { return lineBreakClass == .NU }
             index += length
         }
@@ -252,24 +560,26 @@ extension TextWrapper.Stream {
 
     /// A catalog tag: one unit, that breaks as an ideograph does.
     private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Unit {
-        let tag = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
-        var width = 0
-        var index = 0
         // Most tags are letters and ideographs that are clusters of their own: their widths add up.
-        while index < tag.count {
-            guard case .scalar(let value, let count) = UTF8Decoder.decode(tag, at: index),
-                  GraphemeBoundaries.startsCluster(value) else {
-                width = DisplayWidth.columns(of: String(decoding: tag, as: UTF8.self))
+        // (A tag is valid UTF-8, so its scalars are read whole.)
+        var width = 0
+        var index = start
+        let flags = WrapTables.startsCluster | WrapTables.notPrepend
+        while index < start + length {
+            let (value, count) = Self.plainScalar(bytes.baseAddress!, index)
+            let entry = count > 0 ? tables.entry(value) : 0
+            guard entry & flags == flags else {
+                width = DisplayWidth.columns(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self))
                 break
             }
-            width += Int(ScalarInfoTable.width(info.entry(value)))
+            width += WrapTables.width(entry)
             index += count
         }
         var unit = Unit(length: length, width: width, isTab: false, breakBefore: true, mayStartLine: true,
                         breakState: line.breakState, opens: false, cut: false)
-        if wrapper.breaking == .line {
+        if isLine {
             var state = line.breakState
-            unit.breakBefore = LineBreakMachine.shared.step(&state, .ID) != .noBreak
+            unit.breakBefore = step(&state, .ID) != .noBreak
             unit.breakState = state
         }
         return unit
@@ -278,17 +588,24 @@ extension TextWrapper.Stream {
     /// A grapheme cluster of several scalars (or one that the next scalar
     /// may join), found by the grapheme rules up to the next certain break.
     private func clusterUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, isFinal: Bool) -> Unit? {
+        switch emojiCluster(bytes, start: start, isFinal: isFinal) {
+        case .needMore: return nil
+        case .found(let end, let width): return withLineBreaking(Unit(length: end - start, width: width, isTab: false, breakBefore: true,
+                                                                      mayStartLine: true, breakState: line.breakState, opens: false,
+                                                                      cut: false), bytes, start: start, isFinal: isFinal)
+        case .unknown: break
+        }
         // The next place a break is certain, or the end of what there is.
         var safe = -1
         var index = start + 1
-        let searchEnd = min(bytes.count, start + Self.clusterLimit)
+        let searchEnd = min(bytes.count, start + TextWrapper.Stream.clusterLimit)
         while index < searchEnd {
             if GraphemeBoundaries.isSafe(index, bytes, bytes.count) { safe = index; break }
             index += 1
         }
         var cut = false
         if safe < 0 {
-            if searchEnd == bytes.count && !isFinal && bytes.count - start <= Self.clusterLimit { return nil }
+            if searchEnd == bytes.count && !isFinal && bytes.count - start <= TextWrapper.Stream.clusterLimit { return nil }
             if searchEnd == bytes.count && isFinal {
                 safe = bytes.count
             } else {
@@ -304,8 +621,8 @@ extension TextWrapper.Stream {
         // A tag that starts inside the cluster (after a Prepend scalar) is a unit of its own, as the scanner finds it.
         var inside = start + 1
         while inside < end {
-            if tagStarts[Int(bytes[inside])] {
-                switch wrapper.catalog.index.tagTrie.longestMatch(in: bytes, at: inside, isFinal: isFinal) {
+            if tables.tagStarts[Int(bytes[inside])] {
+                switch tables.tagTrie.longestMatch(in: bytes, at: inside, isFinal: isFinal) {
                 case .needMore: return nil
                 case .tag: end = inside
                 case .none: break
@@ -316,16 +633,26 @@ extension TextWrapper.Stream {
         let cluster = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let text = String(decoding: cluster, as: UTF8.self)
         let width = text.first.map { DisplayWidth.columns(of: $0) } ?? 1
-        var unit = Unit(length: end - start, width: width, isTab: cluster.count == 1 && cluster[0] == 0x09, breakBefore: true, mayStartLine: true,
-                        breakState: line.breakState, opens: false, cut: cut && end == safe)
+        return withLineBreaking(Unit(length: end - start, width: width, isTab: cluster.count == 1 && cluster[0] == 0x09, breakBefore: true,
+                                     mayStartLine: true, breakState: line.breakState, opens: false, cut: cut && end == safe),
+                                bytes, start: start, isFinal: isFinal)
+    }
+
+    /// `unit`, a cluster at `start`, with whether a line may break before it and
+    /// what it leaves the line breaking state: every scalar of it goes through
+    /// the rules, the first deciding; nil when more input must come to tell.
+    private func withLineBreaking(_ unit: Unit, _ bytes: UnsafeBufferPointer<UInt8>, start: Int, isFinal: Bool) -> Unit? {
+        guard isLine else { return unit }
+        var unit = unit
+        let cluster = UnsafeBufferPointer(rebasing: bytes[start..<start + unit.length])
         var state = line.breakState
         var first = true
         var position = 0
         while position < cluster.count {
             var value: UInt32 = 0xFFFD, length = 1
             if case .scalar(let scalar, let count) = UTF8Decoder.decode(cluster, at: position) { (value, length) = (scalar, count) }
-            let lineBreakClass = ScalarInfoTable.lineBreakClass(info.entry(value))
-            let decision = LineBreakMachine.shared.step(&state, lineBreakClass)
+            let lineBreakClass = WrapTables.lineBreakClass(tables.entry(value))
+            let decision = step(&state, lineBreakClass)
             if first {
                 first = false
                 unit.mayStartLine = Self.mayStartLine(lineBreakClass, value)
@@ -340,12 +667,66 @@ extension TextWrapper.Stream {
             if lineBreakClass != .CM && lineBreakClass != .ZWJ { unit.opens = Self.opens(lineBreakClass, value) }
             position += length
         }
-        if wrapper.breaking == .line {
-            unit.breakState = state
-        } else {
-            unit.breakBefore = true
-            unit.mayStartLine = true
-        }
+        unit.breakState = state
         return unit
+    }
+
+    enum EmojiCluster {
+        case found(end: Int, width: Int)
+        case needMore
+        case unknown
+    }
+
+    /// The end and width of the cluster at `start` when it is one the rules
+    /// GB9, GB11, GB12 and GB13 alone make: an emoji, a flag or a printable
+    /// ASCII character, then extenders and joiners (and pictographs joined by
+    /// them), up to a scalar that always starts a cluster. `.unknown` for
+    /// anything else, which ``GraphemeBoundaries`` then decides.
+    private func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, isFinal: Bool) -> EmojiCluster {
+        guard case .scalar(let base, let baseLength) = UTF8Decoder.decode(bytes, at: start) else { return .unknown }
+        let baseFlags = EmojiProperties.flags(base)
+        let regional = baseFlags & EmojiProperties.regionalIndicator != 0
+        guard base >= 0x20 && base < 0x7F
+                || baseFlags & (EmojiProperties.pictographic | EmojiProperties.emoji | EmojiProperties.regionalIndicator) != 0
+                && baseFlags & EmojiProperties.extend == 0 else { return .unknown }
+        var position = start + baseLength
+        var count = 1, textSelector = false, emojiSelector = false
+        var pictographic = baseFlags & EmojiProperties.pictographic != 0, joined = false, pairable = regional
+        while true {
+            if position >= bytes.count { if isFinal { break } else { return .needMore } }
+            let value: UInt32, length: Int
+            switch UTF8Decoder.decode(bytes, at: position) {
+            case .scalar(let scalar, let size): (value, length) = (scalar, size)
+            case .truncated where !isFinal: return .needMore
+            case .truncated, .invalid: return .found(end: position, width: DisplayWidth.columns(base: base, single: count == 1,
+                                                     textSelector: textSelector, emojiSelector: emojiSelector))
+            }
+            let flags = EmojiProperties.flags(value)
+            if value == EmojiProperties.zwj {
+                joined = pictographic                                    // GB9; GB11 may join a pictograph after it
+                pictographic = false
+            } else if flags & EmojiProperties.extend != 0 {
+                joined = false                                           // GB9
+                textSelector = textSelector || value == 0xFE0E
+                emojiSelector = emojiSelector || value == 0xFE0F || value == 0x20E3
+            } else if flags & EmojiProperties.pictographic != 0 && joined {
+                joined = false                                           // GB11
+                pictographic = true
+            } else if pairable && flags & EmojiProperties.regionalIndicator != 0 {
+                pictographic = false                                     // GB12, GB13: a flag
+            } else if value < 0x80 || flags & (EmojiProperties.pictographic | EmojiProperties.regionalIndicator) != 0
+                        || tables.entry(value) & WrapTables.startsCluster != 0 {
+                break                                                    // GB999
+            } else {
+                return .unknown
+            }
+            // A scalar of the cluster that may start a tag: the general way looks for tags inside.
+            if tables.tagStarts[Int(bytes[position])] { return .unknown }
+            pairable = false
+            count += 1
+            position += length
+        }
+        return .found(end: position, width: DisplayWidth.columns(base: base, single: count == 1, textSelector: textSelector,
+                                                                 emojiSelector: emojiSelector))
     }
 }
