@@ -5,7 +5,7 @@ import json, os, platform, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from shape_table import print_shape_table  # noqa: E402
 
-results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb, rss_worst, rss_worst_command, search = sys.argv[1:12]
+results, shape_samples, startup, perl_startup, rss_1g, rss_line, rss_line_bs, big_mb, rss_worst, rss_worst_command, search, rss_wrap = sys.argv[1:13]
 rows = [line.rstrip("\n").split("\t") for line in open(results, encoding="utf-8") if line.strip()]
 mbps = {name: int(size) / 1e6 / float(median) for _, name, size, median, _ in rows}
 perl = mbps.get("perl -p hash lookup")
@@ -16,7 +16,7 @@ print()
 print("| job | command | MB/s (median) | × perl | × cat-through-a-pipe | peak RSS |")
 print("|---|---|---:|---:|---:|---:|")
 # By job (facetext first within each, as measured), whatever order they were measured in.
-order = ["copy", "render", "tag", "stats", "scan", "backspace"]
+order = ["copy", "render", "tag", "stats", "scan", "backspace", "wrap"]
 for job, name, size, median, rss in sorted(rows, key=lambda row: order.index(row[0]) if row[0] in order else len(order)):
     if job.startswith("shape") or job.startswith("jobs"):
         continue
@@ -24,6 +24,13 @@ for job, name, size, median, rss in sorted(rows, key=lambda row: order.index(row
     cell = name.replace("|", "\\|")
     print(f"| {job} | {cell} | {rate:,.1f} | {rate / perl:.2f} | {rate / cat:.3f} | {int(rss) / 1024:.1f} MB |")
 print()
+fold = mbps.get("GNU fold -w 40")
+if fold:
+    print(f"wrap against GNU fold -w 40 in the same rounds: --break char "
+          f"{mbps['facetext wrap --break char -w 40'] / fold:.2f}× fold's speed, --break line "
+          f"{mbps['facetext wrap -w 40 (line breaking)'] / fold:.2f}×; on a single 200 MB line every wrap mode "
+          f"(plain, --break char, --json, --bubble --render) at most {int(rss_wrap) / 1024:.1f} MB peak RSS.")
+    print()
 print("Several threads (`--jobs 2`, same output), compared with one:")
 print()
 print("| command | MB/s | vs one thread |")

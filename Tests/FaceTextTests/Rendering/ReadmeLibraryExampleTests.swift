@@ -27,6 +27,9 @@ import FaceText
         var history = FaceHistory()
         history.record("[哈哈]", at: 1_764_633_600)
         #expect(history.ordered(by: .recent).first?.key == "[哈哈]")
+        #expect(TextWrapper(width: 12, catalog: catalog).lines(of: "今天好开心[哈哈][心]，你呢？").map(\.text)
+                == ["今天好开心", "[哈哈][心]，", "你呢？"])
+        #expect(LineBreaker().opportunities(in: "ok, 好。").count == 2)
 
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []
