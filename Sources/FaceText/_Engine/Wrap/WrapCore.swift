@@ -187,17 +187,8 @@ struct WrapCore {
                 guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
                 entry = tables.entry(value)
             }
-            let (nextValue, nextLength) = Self.plainScalar(base, index + length)
-            let nextEntry: UInt16
-            if nextLength > 0 {
-                nextEntry = tables.entry(nextValue)
-            } else if base[index + length] < 0x80 {
-                nextEntry = WrapTables.startsCluster          // a line ending: a cluster always ends before it
-            } else {
-                break
-            }
+            guard let (nextValue, nextLength, nextEntry) = plainFollower(base, index, value, length, entry) else { break }
             let width = WrapTables.width(entry)
-            guard WrapTables.clusterEnds(entry, value, before: nextEntry), width != Int(WrapTables.tabWidth) else { break }
             if column + width > limit && column > 0 {
                 breakLine(at: index, width: column, bytes, &sink)
                 column = 0
@@ -275,17 +266,8 @@ struct WrapCore {
                 guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
                 entry = tables.entry(value)
             }
-            let (nextValue, nextLength) = Self.plainScalar(base, index + length)
-            let nextEntry: UInt16
-            if nextLength > 0 {
-                nextEntry = tables.entry(nextValue)
-            } else if base[index + length] < 0x80 {
-                nextEntry = WrapTables.startsCluster          // a line ending: a cluster always ends before it
-            } else {
-                break
-            }
+            guard let (nextValue, nextLength, nextEntry) = plainFollower(base, index, value, length, entry) else { break }
             let width = WrapTables.width(entry)
-            guard WrapTables.clusterEnds(entry, value, before: nextEntry), width != Int(WrapTables.tabWidth) else { break }
             let step = machine[Int(state) &* LineBreakMachine.classCount &+ Int(entry & 63)]
             let decision = step & 3
             if decision == UInt16(LineBreakRules.Decision.allowedUnlessNumberFollows.rawValue) { break }
@@ -316,6 +298,24 @@ struct WrapCore {
         (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
         cursor = index
         lineStarted = true
+    }
+
+    /// The scalar after the plain scalar at `index` (`value`, `length` bytes, `entry`), when
+    /// that one is a unit of its own (a cluster always ends after it) and no tab; else nil.
+    @inline(__always)
+    private func plainFollower(_ base: UnsafePointer<UInt8>, _ index: Int, _ value: UInt32, _ length: Int,
+                               _ entry: UInt16) -> (UInt32, Int, UInt16)? {
+        let (nextValue, nextLength) = Self.plainScalar(base, index + length)
+        let nextEntry: UInt16
+        if nextLength > 0 {
+            nextEntry = tables.entry(nextValue)
+        } else if base[index + length] < 0x80 {
+            nextEntry = WrapTables.startsCluster          // a line ending: a cluster always ends before it
+        } else {
+            return nil
+        }
+        guard WrapTables.clusterEnds(entry, value, before: nextEntry), WrapTables.width(entry) != Int(WrapTables.tabWidth) else { return nil }
+        return (nextValue, nextLength, nextEntry)
     }
 
     /// Where the run of ideographs from `index` ends: each one in it is followed by ASCII or by another ideograph.

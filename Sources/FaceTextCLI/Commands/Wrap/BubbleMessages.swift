@@ -65,14 +65,7 @@ final class BubbleMessages: WrapSink {
             let inner = widths.max() ?? 0
             let right = sides.isRight(number: messageNumber, start: start)
             let frame = (width: inner, column: layout.column(width: inner + BubbleLayout.frame, right: right), right: right)
-            top(frame)
-            var from = 0
-            for (end, width) in zip(ends, widths) {
-                openRow(frame)
-                held.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from..<end])) }
-                closeRow(frame, width: width)
-                from = end
-            }
+            drawHeld(frame)
             bottom(frame)
         }
         if let drawing { bottom(drawing) }
@@ -105,6 +98,18 @@ final class BubbleMessages: WrapSink {
         let right = sides.isRight(number: messageNumber, start: start)
         let inner = layout.textWidth
         let frame = (width: inner, column: layout.column(width: inner + BubbleLayout.frame, right: right), right: right)
+        let from = drawHeld(frame)
+        openRow(frame)
+        held.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from...])) }
+        held.removeAll()
+        ends.removeAll()
+        widths.removeAll()
+        drawing = frame
+    }
+
+    /// Draws the top of the frame and the held lines; returns where the bytes of the line begun after them start.
+    @discardableResult
+    private func drawHeld(_ frame: (width: Int, column: Int, right: Bool)) -> Int {
         top(frame)
         var from = 0
         for (end, width) in zip(ends, widths) {
@@ -113,12 +118,7 @@ final class BubbleMessages: WrapSink {
             closeRow(frame, width: width)
             from = end
         }
-        openRow(frame)
-        held.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from...])) }
-        held.removeAll()
-        ends.removeAll()
-        widths.removeAll()
-        drawing = frame
+        return from
     }
 
     private func top(_ frame: (width: Int, column: Int, right: Bool)) {
