@@ -15,7 +15,7 @@ enum LineBreakClass: UInt8, CaseIterable, Sendable {
     case IDPictographic
 
     /// The class of `value` from the generated ranges (a search of 2,539
-    /// records; ``ScalarInfoTable`` keeps the answers by block).
+    /// records; ``WrapTables`` keeps the answers by block).
     init(of value: UInt32) {
         self = Self.ranges.withUTF8Buffer { table in
             let recordCount = (table.count + 1) / 8

@@ -17,7 +17,8 @@
 /// breaking algorithm allows (``LineBreaker``): Latin words stay whole, CJK
 /// breaks between ideographs, no line starts with closing punctuation such as
 /// `。` `，` `」` `！`. A word wider than the whole width is broken between its
-/// characters, but still not before closing punctuation. With
+/// characters, but still not before closing punctuation, and after an opening
+/// mark only when no other place is left. With
 /// ``Breaking/character`` a line breaks between any two grapheme clusters, as
 /// a chat bubble wrapped by character does.
 ///

@@ -126,10 +126,9 @@ import TestSupport
                     for unit in units { column += unit.isTab ? 8 - column % 8 : unit.width }
                     #expect(column == line.width, "the reported width")
                     if column > width {
-                        // Over-long only where nothing in it may break.
+                        // Over-long only where nothing after its first unit may start a line.
                         let breakable = units.indices.dropFirst().contains { index in
-                            units[..<index].contains { $0.width > 0 || $0.isTab }
-                                && (breaking == .character || reference.mayStartLine(units[index]) && !reference.opens(units[index - 1]))
+                            units[..<index].contains { $0.width > 0 || $0.isTab } && reference.mayStartLine(units[index])
                         }
                         #expect(!breakable, "width \(width): \(String(decoding: line.bytes, as: UTF8.self).debugDescription) is \(column) wide")
                     }

@@ -136,44 +136,40 @@ struct WrapReference {
 
     /// The units placed greedily: at the last place a line may break when the
     /// next unit does not fit; else, with line breaking, at the last place a
-    /// word may be broken (a unit that may start a line, after one that opens nothing).
+    /// word may be broken (a unit that may start a line, after one that opens
+    /// nothing); else at the last unit that may start a line at all.
     func wrap(_ line: [UInt8]) -> [[UInt8]] {
         let units = units(of: line)
         let allowed = breaks(before: units)
         var lines: [[UInt8]] = []
         var lineStart = 0
         var column = 0
-        var breakPoint: (offset: Int, column: Int)?
-        var wordBreakPoint: (offset: Int, column: Int)?
+        // The three kinds of place, in the order they are tried: (offset, column before it).
+        var points: [(offset: Int, column: Int)?] = [nil, nil, nil]
         for (index, unit) in units.enumerated() {
-            if column > 0 {
-                if allowed[index] && mayStartLine(unit) { breakPoint = (unit.range.lowerBound, column) }
-                if breaking == .line && mayStartLine(unit) && !opens(units[index - 1]) {
-                    wordBreakPoint = (unit.range.lowerBound, column)
+            if column > 0 && mayStartLine(unit) {
+                if allowed[index] { points[0] = (unit.range.lowerBound, column) }
+                if breaking == .line {
+                    if !opens(units[index - 1]) { points[1] = (unit.range.lowerBound, column) }
+                    points[2] = (unit.range.lowerBound, column)
                 }
             }
             var width = unit.isTab ? 8 - column % 8 : unit.width
-            if column + width > self.width && column > 0 {
-                if let point = breakPoint {
-                    lines.append(Array(line[lineStart..<point.offset]))
-                    lineStart = point.offset
-                    column = columns(units, from: lineStart, before: index)
-                    breakPoint = nil
-                    if let word = wordBreakPoint, word.offset > point.offset {
-                        let wordIndex = units.firstIndex { $0.range.lowerBound == word.offset }!
-                        wordBreakPoint = (word.offset, columns(units, from: lineStart, before: wordIndex))
+            for kind in 0..<3 where column + width > self.width && column > 0 {
+                guard let point = points[kind] else { continue }
+                lines.append(Array(line[lineStart..<point.offset]))
+                lineStart = point.offset
+                column = columns(units, from: lineStart, before: index)
+                points[0] = nil
+                for later in 1..<3 {
+                    if let other = points[later], other.offset > point.offset {
+                        let otherIndex = units.firstIndex { $0.range.lowerBound == other.offset }!
+                        points[later] = (other.offset, columns(units, from: lineStart, before: otherIndex))
                     } else {
-                        wordBreakPoint = nil
+                        points[later] = nil
                     }
-                    if unit.isTab { width = 8 - column % 8 }
                 }
-                if column + width > self.width, let word = wordBreakPoint {
-                    lines.append(Array(line[lineStart..<word.offset]))
-                    lineStart = word.offset
-                    column = columns(units, from: lineStart, before: index)
-                    wordBreakPoint = nil
-                    if unit.isTab { width = 8 - column % 8 }
-                }
+                if unit.isTab { width = 8 - column % 8 }
             }
             column += width
         }

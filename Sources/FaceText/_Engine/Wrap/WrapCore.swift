@@ -35,6 +35,10 @@ struct WrapCore {
         /// for it may be broken (a grapheme boundary before a unit that may start a line), or -1.
         var wordBreakPoint = -1
         var wordBreakColumn = 0
+        /// With line breaking, the last place before a unit that may start a line, even after an
+        /// opening mark: where a line of nothing but opening marks and words is broken.
+        var looseBreakPoint = -1
+        var looseBreakColumn = 0
         /// Where the last tab of the line is, or -1: a tab after a break is measured again.
         var lastTab = -1
         var breakState = LineBreakMachine.startState
@@ -95,7 +99,9 @@ struct WrapCore {
         let pendingLimit = TextWrapper.Stream.pendingLimit
         if line.breakPoint >= 0 && cursor - line.breakPoint > pendingLimit { line.breakPoint = -1 }
         if line.wordBreakPoint >= 0 && cursor - line.wordBreakPoint > pendingLimit { line.wordBreakPoint = -1 }
-        let settled = min(line.breakPoint >= 0 ? line.breakPoint : cursor, line.wordBreakPoint >= 0 ? line.wordBreakPoint : cursor)
+        if line.looseBreakPoint >= 0 && cursor - line.looseBreakPoint > pendingLimit { line.looseBreakPoint = -1 }
+        let settled = min(line.breakPoint >= 0 ? line.breakPoint : cursor, line.wordBreakPoint >= 0 ? line.wordBreakPoint : cursor,
+                          line.looseBreakPoint >= 0 ? line.looseBreakPoint : cursor)
         if settled > written {
             sink.text(UnsafeBufferPointer(rebasing: bytes[written..<settled]))
             written = settled
@@ -108,7 +114,10 @@ struct WrapCore {
         written -= count
         if line.breakPoint >= 0 { line.breakPoint -= count }
         if line.wordBreakPoint >= 0 { line.wordBreakPoint -= count }
+        if line.looseBreakPoint >= 0 { line.looseBreakPoint -= count }
         line.lastTab = line.lastTab >= count ? line.lastTab - count : -1
+        let search = tables.clusterSearch
+        tables.clusterSearch = search.start >= count ? (search.start - count, search.reached - count) : (-1, 0)
     }
 
     /// Places units of one scalar each, as long as they are plain: a well-formed
@@ -215,6 +224,7 @@ struct WrapCore {
         var column = line.column, state = line.breakState, previousOpens = line.previousOpens
         var breakPoint = line.breakPoint, breakColumn = line.breakColumn
         var wordPoint = line.wordBreakPoint, wordColumn = line.wordBreakColumn
+        var loosePoint = line.looseBreakPoint, looseColumn = line.looseBreakColumn
         let first = index
         let ascii = tables.ascii, ideographRuns = tables.ideographRuns, ideographState = tables.ideographState
         while index < stop && !tagStarts[Int(base[index])] {
@@ -230,14 +240,17 @@ struct WrapCore {
                     if column >= limit && column > 0 {
                         (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
                         (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+                (line.looseBreakPoint, line.looseBreakColumn) = (loosePoint, looseColumn)
                         place(Unit(length: 1, width: 1, isTab: false, breakBefore: decision == UInt16(LineBreakRules.Decision.allowed.rawValue),
                                    mayStartLine: mayStart, breakState: step >> 2, opens: opens, cut: false), at: index, bytes, &sink)
                         (column, state, previousOpens) = (line.column, line.breakState, line.previousOpens)
                         (breakPoint, breakColumn, wordPoint, wordColumn) = (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn)
+                (loosePoint, looseColumn) = (line.looseBreakPoint, line.looseBreakColumn)
                     } else {
                         if column > 0 && mayStart {
                             if decision == UInt16(LineBreakRules.Decision.allowed.rawValue) { (breakPoint, breakColumn) = (index, column) }
                             if !previousOpens { (wordPoint, wordColumn) = (index, column) }
+                            (loosePoint, looseColumn) = (index, column)
                         }
                         column += 1
                         state = step >> 2
@@ -257,7 +270,10 @@ struct WrapCore {
                         breakLine(at: index, width: column, bytes, &sink)
                         column = 0
                     }
-                    if column > 0 { (breakPoint, breakColumn, wordPoint, wordColumn) = (index, column, index, column) }
+                    if column > 0 {
+                        (breakPoint, breakColumn, wordPoint, wordColumn) = (index, column, index, column)
+                        (loosePoint, looseColumn) = (index, column)
+                    }
                     column += 2
                     index += 3
                 }
@@ -277,14 +293,17 @@ struct WrapCore {
                 // It does not fit: the general placing breaks the line.
                 (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
                 (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+                (line.looseBreakPoint, line.looseBreakColumn) = (loosePoint, looseColumn)
                 place(Unit(length: length, width: width, isTab: false, breakBefore: breakBefore, mayStartLine: mayStart,
                            breakState: step >> 2, opens: opens, cut: false), at: index, bytes, &sink)
                 (column, state, previousOpens) = (line.column, line.breakState, line.previousOpens)
                 (breakPoint, breakColumn, wordPoint, wordColumn) = (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn)
+                (loosePoint, looseColumn) = (line.looseBreakPoint, line.looseBreakColumn)
             } else {
                 if column > 0 && mayStart {
                     if breakBefore { (breakPoint, breakColumn) = (index, column) }
                     if !previousOpens { (wordPoint, wordColumn) = (index, column) }
+                    (loosePoint, looseColumn) = (index, column)
                 }
                 column += width
                 state = step >> 2
@@ -296,6 +315,7 @@ struct WrapCore {
         guard index > first else { return }
         (line.column, line.breakState, line.previousOpens) = (column, state, previousOpens)
         (line.breakPoint, line.breakColumn, line.wordBreakPoint, line.wordBreakColumn) = (breakPoint, breakColumn, wordPoint, wordColumn)
+        (line.looseBreakPoint, line.looseBreakColumn) = (loosePoint, looseColumn)
         cursor = index
         lineStarted = true
     }
@@ -372,44 +392,51 @@ struct WrapCore {
             sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[bytes.count...]), width: line.column)
         }
         (cursor, written, lineStarted, line) = (0, 0, false, LineState())
+        tables.clusterSearch = (-1, 0)
     }
 
     /// Puts `unit` on the current line, or on a new one: at the last place a
     /// line may break when `unit` does not fit; else, with line breaking, at the
-    /// last place a word may be broken (before `unit` if it may start a line).
+    /// last place a word may be broken (before a unit that may start a line, not
+    /// after an opening mark); else at the last place before a unit that may
+    /// start a line, even after an opening mark.
     @inline(__always)
     mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
-                let joined = line.joinNext
+        let joined = line.joinNext
         // Places too far back are given up (the same wherever the input's chunks end).
-        if line.breakPoint >= 0 && start - line.breakPoint > TextWrapper.Stream.pendingLimit { line.breakPoint = -1 }
-        if line.wordBreakPoint >= 0 && start - line.wordBreakPoint > TextWrapper.Stream.pendingLimit { line.wordBreakPoint = -1 }
+        let pendingLimit = TextWrapper.Stream.pendingLimit
+        if line.breakPoint >= 0 && start - line.breakPoint > pendingLimit { line.breakPoint = -1 }
+        if line.wordBreakPoint >= 0 && start - line.wordBreakPoint > pendingLimit { line.wordBreakPoint = -1 }
+        if line.looseBreakPoint >= 0 && start - line.looseBreakPoint > pendingLimit { line.looseBreakPoint = -1 }
         if line.column > 0 && !joined {
             // Closing marks never start a wrapped line, even where the rules allow a break (after a space).
             if unit.breakBefore && unit.mayStartLine { (line.breakPoint, line.breakColumn) = (start, line.column) }
-            if isLine && unit.mayStartLine && !line.previousOpens {
-                (line.wordBreakPoint, line.wordBreakColumn) = (start, line.column)
+            if isLine && unit.mayStartLine {
+                if !line.previousOpens { (line.wordBreakPoint, line.wordBreakColumn) = (start, line.column) }
+                (line.looseBreakPoint, line.looseBreakColumn) = (start, line.column)
             }
         }
         var width = unit.isTab ? 8 - line.column % 8 : unit.width
         if line.column + width > limit && line.column > 0 {
-            if line.breakPoint >= 0 {
-                let point = line.breakPoint
-                breakLine(at: point, width: line.breakColumn, bytes, &sink)
-                line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: line.breakColumn)
+            for kind in 0..<3 where line.column + width > limit {
+                let (point, pointColumn) = kind == 0 ? (line.breakPoint, line.breakColumn)
+                    : kind == 1 ? (line.wordBreakPoint, line.wordBreakColumn) : (line.looseBreakPoint, line.looseBreakColumn)
+                guard point >= 0 else { continue }
+                breakLine(at: point, width: pointColumn, bytes, &sink)
+                line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: pointColumn)
+                // The places after this one stay, measured from it.
                 if line.wordBreakPoint > point {
-                    line.wordBreakColumn = columns(bytes, from: point, to: line.wordBreakPoint, endingAt: line.wordBreakColumn,
-                                                   dropping: line.breakColumn)
+                    line.wordBreakColumn = columns(bytes, from: point, to: line.wordBreakPoint, endingAt: line.wordBreakColumn, dropping: pointColumn)
                 } else {
                     line.wordBreakPoint = -1
                 }
+                if line.looseBreakPoint > point {
+                    line.looseBreakColumn = columns(bytes, from: point, to: line.looseBreakPoint, endingAt: line.looseBreakColumn,
+                                                    dropping: pointColumn)
+                } else {
+                    line.looseBreakPoint = -1
+                }
                 line.breakPoint = -1
-                if unit.isTab { width = 8 - line.column % 8 }
-            }
-            if line.column + width > limit && line.wordBreakPoint >= 0 {
-                let point = line.wordBreakPoint
-                breakLine(at: point, width: line.wordBreakColumn, bytes, &sink)
-                line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: line.wordBreakColumn)
-                line.wordBreakPoint = -1
                 if unit.isTab { width = 8 - line.column % 8 }
             }
         }
@@ -598,6 +625,8 @@ struct WrapCore {
         // The next place a break is certain, or the end of what there is.
         var safe = -1
         var index = start + 1
+        // Where the search stopped last time for want of input (a few bytes back: a scalar may have been cut there).
+        if tables.clusterSearch.start == start { index = max(index, tables.clusterSearch.reached - 4) }
         let searchEnd = min(bytes.count, start + TextWrapper.Stream.clusterLimit)
         while index < searchEnd {
             if GraphemeBoundaries.isSafe(index, bytes, bytes.count) { safe = index; break }
@@ -605,7 +634,11 @@ struct WrapCore {
         }
         var cut = false
         if safe < 0 {
-            if searchEnd == bytes.count && !isFinal && bytes.count - start <= TextWrapper.Stream.clusterLimit { return nil }
+            if searchEnd == bytes.count && !isFinal && bytes.count - start <= TextWrapper.Stream.clusterLimit {
+                // More must come; the search goes on from here then, so a cluster fed a byte at a time stays linear.
+                tables.clusterSearch = (start, index)
+                return nil
+            }
             if searchEnd == bytes.count && isFinal {
                 safe = bytes.count
             } else {
@@ -693,6 +726,8 @@ struct WrapCore {
         var count = 1, textSelector = false, emojiSelector = false
         var pictographic = baseFlags & EmojiProperties.pictographic != 0, joined = false, pairable = regional
         while true {
+            // A long run of extenders is left to the general way, which bounds what it holds.
+            if position - start > 1024 { return .unknown }
             if position >= bytes.count { if isFinal { break } else { return .needMore } }
             let value: UInt32, length: Int
             switch UTF8Decoder.decode(bytes, at: position) {

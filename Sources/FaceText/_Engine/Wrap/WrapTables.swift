@@ -28,6 +28,9 @@ final class WrapTables {
     /// Whether each byte may start a catalog tag.
     let tagStarts: UnsafeMutablePointer<Bool>
     let tagTrie: TagTrie
+    /// Where the search for the end of a long grapheme cluster starting at `start` stopped for
+    /// want of input (positions in the stream's held bytes), so that it goes on from there.
+    var clusterSearch = (start: -1, reached: 0)
     /// The line break state table (``LineBreakMachine``).
     let machine: UnsafePointer<UInt16>
     /// The entries of ASCII (the first block filled).
