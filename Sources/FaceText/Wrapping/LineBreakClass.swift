@@ -17,15 +17,25 @@ enum LineBreakClass: UInt8, CaseIterable, Sendable {
     /// The class of `value` from the generated ranges (a search of 2,539
     /// records; ``WrapTables`` keeps the answers by block).
     init(of value: UInt32) {
-        self = Self.ranges.withUTF8Buffer { table in
+        self = Self.classes(from: value, count: 1)[0]
+    }
+
+    /// The classes of the `count` code points from `first`: one search for the
+    /// first, then the ranges in order.
+    static func classes(from first: UInt32, count: Int) -> [LineBreakClass] {
+        ranges.withUTF8Buffer { table in
             let recordCount = (table.count + 1) / 8
             var low = 0, high = recordCount - 1
-            // The last record whose start is at most `value`.
+            // The last record whose start is at most `first`.
             while low < high {
                 let middle = (low + high + 1) / 2
-                if Self.start(ofRecord: middle, in: table) <= value { low = middle } else { high = middle - 1 }
+                if start(ofRecord: middle, in: table) <= first { low = middle } else { high = middle - 1 }
             }
-            return LineBreakClass(rawValue: table[low * 8 + 6] &- 48) ?? .AL
+            var record = low
+            return (0..<UInt32(count)).map { offset in
+                while record + 1 < recordCount && start(ofRecord: record + 1, in: table) <= first + offset { record += 1 }
+                return LineBreakClass(rawValue: table[record * 8 + 6] &- 48) ?? .AL
+            }
         }
     }
 

@@ -30,12 +30,11 @@ public struct LineBreaker: Sendable {
         let allowed = Self.breaks(before: classes, rules: false)
         var result: [Opportunity] = []
         var index = text.unicodeScalars.startIndex
-        for (position, scalar) in scalars.enumerated() {
+        for position in scalars.indices {
             if allowed[position] {
                 result.append(Opportunity(index: index, isMandatory: classes[position - 1].isHardBreak))
             }
             index = text.unicodeScalars.index(after: index)
-            _ = scalar
         }
         if !scalars.isEmpty { result.append(Opportunity(index: text.endIndex, isMandatory: true)) }
         return result

@@ -60,11 +60,10 @@ public struct TextWrapper: Sendable {
     public func lines(of text: String) -> [Line] {
         var sink = LineCollector()
         var stream = Stream(wrapper: self)
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { stream.feed($0, to: &sink) }
         stream.finish(to: &sink)
         if bytes.last == 0x0A || bytes.isEmpty { sink.lines.append(Line(text: "", width: 0)) }
-        bytes.removeAll()
         return sink.lines
     }
 

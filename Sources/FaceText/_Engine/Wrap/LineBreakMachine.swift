@@ -51,7 +51,13 @@ struct LineBreakMachine: Sendable {
     /// The decision before `next` in `state`, moving `state` on.
     @inline(__always)
     func step(_ state: inout UInt16, _ next: LineBreakClass) -> LineBreakRules.Decision {
-        let entry = table.withUnsafeBufferPointer { $0[Int(state) &* Self.classCount &+ Int(next.rawValue)] }
+        Self.step(pointer, &state, next)
+    }
+
+    /// The decision before `next` in `state` by the table at `table`, moving `state` on.
+    @inline(__always)
+    static func step(_ table: UnsafePointer<UInt16>, _ state: inout UInt16, _ next: LineBreakClass) -> LineBreakRules.Decision {
+        let entry = table[Int(state) &* classCount &+ Int(next.rawValue)]
         state = entry >> 2
         return LineBreakRules.Decision(rawValue: UInt8(truncatingIfNeeded: entry & 3)).unsafelyUnwrapped
     }

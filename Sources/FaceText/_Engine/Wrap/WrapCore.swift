@@ -68,9 +68,7 @@ struct WrapCore {
     /// The line breaking decision before `next` in `state`, moving `state` on.
     @inline(__always)
     func step(_ state: inout UInt16, _ next: LineBreakClass) -> LineBreakRules.Decision {
-        let entry = tables.machine[Int(state) &* LineBreakMachine.classCount &+ Int(next.rawValue)]
-        state = entry >> 2
-        return LineBreakRules.Decision(rawValue: UInt8(truncatingIfNeeded: entry & 3)).unsafelyUnwrapped
+        LineBreakMachine.step(tables.machine, &state, next)
     }
 
     /// Wraps what `bytes` holds from the cursor on, telling `sink`; stops where more input must come.

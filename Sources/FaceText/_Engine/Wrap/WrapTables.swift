@@ -125,6 +125,7 @@ final class WrapTables {
     private func fill(_ value: UInt32) -> UInt16 {
         let first = value & ~127
         let base = entries + (filled << 7)
+        let classes = LineBreakClass.classes(from: first, count: 128)
         for offset in 0..<128 {
             let scalar = first + UInt32(offset)
             var width: UInt16 = 1
@@ -133,7 +134,7 @@ final class WrapTables {
             } else if let unicodeScalar = Unicode.Scalar(scalar) {
                 width = UInt16(DisplayWidth.columns(of: Character(unicodeScalar)))
             }
-            let lineBreakClass = LineBreakClass(of: scalar)
+            let lineBreakClass = classes[offset]
             var entry = UInt16(lineBreakClass.rawValue) | width << 6
             if GraphemeBoundaries.startsCluster(scalar) { entry |= Self.startsCluster }
             if GraphemeBoundaries.cannotBePrepend(scalar) { entry |= Self.notPrepend }

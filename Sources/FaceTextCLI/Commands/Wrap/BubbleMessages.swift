@@ -43,7 +43,7 @@ final class BubbleMessages: WrapSink {
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         begin()
-        if start.count < sides.prefixLength { start.append(contentsOf: bytes.prefix(sides.prefixLength - start.count)) }
+        sides.keep(bytes, in: &start)
         if let drawing {
             if !rowOpen { openRow(drawing) }
             out.append(bytes)

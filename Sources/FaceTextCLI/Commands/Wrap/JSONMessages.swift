@@ -26,9 +26,7 @@ final class JSONMessages: WrapSink {
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         begin()
-        if let sides, start.count < sides.prefixLength {
-            start.append(contentsOf: bytes.prefix(sides.prefixLength - start.count))
-        }
+        sides?.keep(bytes, in: &start)
         JSONText.append(escaping: bytes, to: out)
     }
 

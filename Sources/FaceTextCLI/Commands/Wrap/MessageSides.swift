@@ -21,6 +21,11 @@ enum MessageSides {
         if case .me(let prefix) = self { return prefix.count }
         return 0
     }
+
+    /// Adds to `start` what of `bytes` the side may depend on (the message's text comes in pieces).
+    func keep(_ bytes: UnsafeBufferPointer<UInt8>, in start: inout [UInt8]) {
+        if start.count < prefixLength { start.append(contentsOf: bytes.prefix(prefixLength - start.count)) }
+    }
 }
 
 /// The sizes of a page of bubbles: a bubble is at most three quarters of the
