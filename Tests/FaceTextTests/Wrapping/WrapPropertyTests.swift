@@ -10,7 +10,7 @@ import TestSupport
     static let catalog = FaceCatalog.default
     static let widths = [1, 2, 3, 5, 8, 13, 40, 80]
 
-    /// Messages of four kinds, two lines each now and then, CRLF sometimes.
+    /// Messages of four kinds, two or more lines now and then (an empty one among them), CRLF sometimes.
     static let messages: [[UInt8]] = {
         var random = SeededGenerator(seed: 35)
         let tags = catalog.faces.flatMap(\.tags).filter { $0.hasPrefix("[") || $0.hasPrefix("【") }
@@ -41,6 +41,7 @@ import TestSupport
                 message.append(contentsOf: piece.utf8)
             }
             if index % 7 == 0 { message.append(contentsOf: "\r\n第二行 second line".utf8) }
+            if index % 5 == 0 { message.append(contentsOf: "\n第三行，a third line of words\n\n".utf8) }
             if index % 3 != 0 { message.append(0x0A) }
             result.append(message)
         }
@@ -98,6 +99,29 @@ import TestSupport
             }
         }
         #expect(failures == 0)
+    }
+
+    /// A face's tags are measured once for the face when they share a width; tags of
+    /// one face that differ in width (an alias, a traditional form, a tag with marks)
+    /// are each measured, and a tag takes its own width however often it comes.
+    @Test(arguments: TextWrapper.Breaking.allCases)
+    func eachTagTakesItsOwnWidthWhenAFacesTagsDiffer(breaking: TextWrapper.Breaking) {
+        let catalog = FaceCatalog(faces: [
+            Face(tag: "[ok]", aliases: ["[好的好的]", "[e\u{301}e\u{301}]"]),
+            Face(tag: "[心]", traditionalTag: "[xi]"),
+            Face(tag: "[哈哈]", aliases: ["/:haha"], emoji: "😂"),
+        ])
+        let messages = ["a[ok]b[好的好的]c[ok]", "[好的好的][ok][e\u{301}e\u{301}][ok]x", "[心][xi]好[xi][心]", "/:haha[哈哈]😂 [ok]"]
+        let cache = WrapReference.UnitCache()
+        for message in messages.map({ Array($0.utf8) }) {
+            for width in 1...14 {
+                let wrapper = TextWrapper(width: width, catalog: catalog, breaking: breaking)
+                let expected = WrapReference(width: width, catalog: catalog, breaking: breaking, cache: cache).lines(of: message)
+                // Twice through one stream's tables: the second pass meets every face already measured.
+                #expect(Self.wrapped(message + [0x0A] + message, wrapper) == expected.map { $0.last == 0x0A ? $0 : $0 + [0x0A] } + expected,
+                        "width \(width): \(String(decoding: message, as: UTF8.self))")
+            }
+        }
     }
 
     @Test(arguments: TextWrapper.Breaking.allCases)

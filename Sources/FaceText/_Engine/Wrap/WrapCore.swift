@@ -148,61 +148,71 @@ struct WrapCore {
         guard length > 0 else { return }
         var entry = tables.entry(value)
         var column = line.column
-        let first = index
-        while index < stop && !tagStarts[Int(base[index])] {
-            if length == 1 && value >= 0x20 && value < 0x7F {
-                // A run of printable ASCII that cannot start a tag, each followed by ASCII (so a
-                // cluster of its own): units of one column.
-                var runEnd = index
-                if let asciiTagStarts {
-                    // Eight at a time, and the byte after them ASCII.
-                    while runEnd + 9 <= stop && base[runEnd + 8] < 0x80
-                            && WrapTables.isPlainASCII(UInt64(littleEndian: UnsafeRawPointer(base + runEnd).unalignedWord()), asciiTagStarts) {
-                        runEnd += 8
+        var first = index
+        while true {
+            while index < stop && length > 0 && !tagStarts[Int(base[index])] {
+                if length == 1 && value >= 0x20 && value < 0x7F {
+                    // A run of printable ASCII that cannot start a tag, each followed by ASCII (so a
+                    // cluster of its own): units of one column.
+                    var runEnd = index
+                    if let asciiTagStarts {
+                        // Eight at a time, and the byte after them ASCII.
+                        while runEnd + 9 <= stop && base[runEnd + 8] < 0x80
+                                && WrapTables.isPlainASCII(UInt64(littleEndian: UnsafeRawPointer(base + runEnd).unalignedWord()), asciiTagStarts) {
+                            runEnd += 8
+                        }
                     }
-                }
-                while runEnd < stop, case let byte = base[runEnd], byte >= 0x20 && byte < 0x7F && !tagStarts[Int(byte)],
-                      base[runEnd + 1] < 0x80 {
-                    runEnd += 1
-                }
-                while index < runEnd {
-                    if column >= limit && column > 0 {
-                        breakLine(at: index, width: column, bytes, &sink)
-                        column = 0
+                    while runEnd < stop, case let byte = base[runEnd], byte >= 0x20 && byte < 0x7F && !tagStarts[Int(byte)],
+                          base[runEnd + 1] < 0x80 {
+                        runEnd += 1
                     }
-                    let count = min(limit - column, runEnd - index)
-                    column += count
-                    index += count
-                }
-                (value, length) = Self.plainScalar(base, index)
-                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
-                entry = tables.entry(value)
-            }
-            if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
-                // A run of ideographs, each followed by ASCII or another: units of two columns.
-                let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
-                while index < runEnd {
-                    if column + 2 > limit && column > 0 {
-                        breakLine(at: index, width: column, bytes, &sink)
-                        column = 0
+                    while index < runEnd {
+                        if column >= limit && column > 0 {
+                            breakLine(at: index, width: column, bytes, &sink)
+                            column = 0
+                        }
+                        let count = min(limit - column, runEnd - index)
+                        column += count
+                        index += count
                     }
-                    let count = min(max(1, (limit - column) / 2), (runEnd - index) / 3)
-                    column += 2 * count
-                    index += 3 * count
+                    (value, length) = Self.plainScalar(base, index)
+                    guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                    entry = tables.entry(value)
                 }
-                (value, length) = Self.plainScalar(base, index)
-                guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
-                entry = tables.entry(value)
+                if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
+                    // A run of ideographs, each followed by ASCII or another: units of two columns.
+                    let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
+                    while index < runEnd {
+                        if column + 2 > limit && column > 0 {
+                            breakLine(at: index, width: column, bytes, &sink)
+                            column = 0
+                        }
+                        let count = min(max(1, (limit - column) / 2), (runEnd - index) / 3)
+                        column += 2 * count
+                        index += 3 * count
+                    }
+                    (value, length) = Self.plainScalar(base, index)
+                    guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
+                    entry = tables.entry(value)
+                }
+                guard let (nextValue, nextLength, nextEntry) = plainFollower(base, index, value, length, entry) else { break }
+                let width = WrapTables.width(entry)
+                if column + width > limit && column > 0 {
+                    breakLine(at: index, width: column, bytes, &sink)
+                    column = 0
+                }
+                column += width
+                index += length
+                (value, length, entry) = (nextValue, nextLength, nextEntry)
             }
-            guard let (nextValue, nextLength, nextEntry) = plainFollower(base, index, value, length, entry) else { break }
-            let width = WrapTables.width(entry)
-            if column + width > limit && column > 0 {
-                breakLine(at: index, width: column, bytes, &sink)
-                column = 0
-            }
-            column += width
-            index += length
-            (value, length, entry) = (nextValue, nextLength, nextEntry)
+            // A line feed ends the line as the general way does, and the loop goes on with the next.
+            guard length == 0 && index < stop && base[index] == 0x0A else { break }
+            if index > first { (line.column, cursor, lineStarted) = (column, index, true) }
+            endLine(bytes, ending: index..<index + 1, &sink)
+            (index, column, first) = (index + 1, 0, index + 1)
+            (value, length) = Self.plainScalar(base, index)
+            guard length > 0 else { return }
+            entry = tables.entry(value)
         }
         guard index > first else { return }
         line.column = column
@@ -336,12 +346,16 @@ struct WrapCore {
         return (nextValue, nextLength, nextEntry)
     }
 
-    /// Where the run of ideographs from `index` ends: each one in it is followed by ASCII or by another ideograph.
+    /// Where the run of ideographs from `index` (an ideograph) ends: each one in
+    /// it is followed by ASCII or by another ideograph. Each scalar is looked at once.
     @inline(__always)
     static func ideographRunEnd(_ base: UnsafePointer<UInt8>, from index: Int, stop: Int) -> Int {
         var end = index
-        while end < stop && WrapTables.isIdeograph(base, end) && (base[end + 3] < 0x80 || WrapTables.isIdeograph(base, end + 3)) {
-            end += 3
+        while end < stop {
+            let next = end + 3
+            if base[next] < 0x80 { return next }
+            guard WrapTables.isIdeograph(base, next) else { return end }
+            end = next
         }
         return end
     }
@@ -479,7 +493,7 @@ struct WrapCore {
                 : tables.tagTrie.longestMatch(in: bytes, at: start, isFinal: isFinal)
             switch match {
             case .needMore: return nil
-            case .tag(let length, _): return tagUnit(bytes, start: start, length: length)
+            case .tag(let length, let face): return tagUnit(bytes, start: start, length: length, face: face)
             case .none: break
             }
         }
@@ -584,22 +598,8 @@ struct WrapCore {
     }
 
     /// A catalog tag: one unit, that breaks as an ideograph does.
-    private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Unit {
-        // Most tags are letters and ideographs that are clusters of their own: their widths add up.
-        // (A tag is valid UTF-8, so its scalars are read whole.)
-        var width = 0
-        var index = start
-        let flags = WrapTables.startsCluster | WrapTables.notPrepend
-        while index < start + length {
-            let (value, count) = Self.plainScalar(bytes.baseAddress!, index)
-            let entry = count > 0 ? tables.entry(value) : 0
-            guard entry & flags == flags else {
-                width = DisplayWidth.columns(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self))
-                break
-            }
-            width += WrapTables.width(entry)
-            index += count
-        }
+    private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, face: Int32) -> Unit {
+        let width = tables.tagWidth(face: Int(face)) ?? tables.columns(ofTag: UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
         var unit = Unit(length: length, width: width, isTab: false, breakBefore: true, mayStartLine: true,
                         breakState: line.breakState, opens: false, cut: false)
         if isLine {

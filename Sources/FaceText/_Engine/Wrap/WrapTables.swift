@@ -45,8 +45,16 @@ final class WrapTables {
     /// The line break state after an ideograph (the same whatever came before), where a break
     /// is allowed before the next ideograph.
     let ideographState: UInt16
+    /// The catalog's faces, whose tags ``tagWidth(face:)`` measures.
+    let faces: [Face]
+    /// Per face, the width its tags share, ``unmeasured`` before their first use, or
+    /// ``unequalWidths`` when they differ (see `WrapTables+Tags.swift`).
+    let tagWidths: UnsafeMutablePointer<Int32>
 
     init(catalog: FaceCatalog) {
+        faces = catalog.faces
+        tagWidths = .allocate(capacity: max(1, catalog.faces.count))
+        tagWidths.initialize(repeating: Self.unmeasured, count: max(1, catalog.faces.count))
         blocks = .allocate(capacity: Self.blockCount)
         blocks.initialize(repeating: 0, count: Self.blockCount)
         entries = .allocate(capacity: Self.blockCount << 7)
@@ -92,6 +100,7 @@ final class WrapTables {
         blocks.deallocate()
         entries.deallocate()
         tagStarts.deallocate()
+        tagWidths.deallocate()
     }
 
     /// The entry of `value`.
