@@ -156,4 +156,20 @@ import FaceText
         let result = runCLI(["wrap", "--json", "a", "b"], files: ["a": Array("x\ny\n".utf8), "b": Array("z".utf8)])
         #expect(Self.lines(result).map { $0.prefix(9) } == [#"{"line":1"#, #"{"line":2"#, #"{"line":1"#])
     }
+
+    /// `wrap --bubble` draws the library's ``ChatBubble``s (which `compose` shows), in streaming
+    /// form: the same rows for every message, side and page width.
+    @Test(arguments: [12, 20, 33, 80])
+    func bubblesAreTheLibrarysChatBubbles(width: Int) {
+        let messages = ["今天好开心[哈哈][心]", "ok", "a fairly long message in English, with words to break",
+                        "「你好」，我们去公园玩吧！😀👍🏽", "[一二三四五六七八九十]", "x"]
+        for (align, right) in [("left", false), ("right", true)] {
+            let result = runCLI(["wrap", "--bubble", "--render", "--align", align, "-w", "\(width)"],
+                                input: messages.joined(separator: "\n") + "\n")
+            let bubble = ChatBubble(pageWidth: width)
+            let renderer = FaceRenderer(catalog: .default)
+            let expected = messages.flatMap { bubble.rows(of: renderer.render($0), right: right).map { $0.line + "\n" } }.joined()
+            #expect(result.text == expected, "\(align) at \(width)")
+        }
+    }
 }

@@ -1,14 +1,7 @@
 import FaceText
 
-/// `wrap --bubble`: each message framed with rounded corners, left or right
-/// on the page.
-///
-/// ```
-/// ╭────────────╮
-/// │ 今天好开心 │
-/// │ [哈哈][心] │
-/// ╰────────────╯
-/// ```
+/// `wrap --bubble`: each message framed as a ``ChatBubble``, left or right
+/// on the page, streaming.
 ///
 /// A message is held until it ends, to size its frame by its widest line;
 /// one of more than ``holdLimit`` bytes is drawn as it comes instead, at the
@@ -18,7 +11,7 @@ final class BubbleMessages: WrapSink {
 
     let out: ByteBuffer
     let sides: MessageSides
-    let layout: BubbleLayout
+    let layout: ChatBubble
     let colour: Bool
     /// The current message's number in its input (from 1 once it starts).
     var messageNumber = 0
@@ -34,7 +27,7 @@ final class BubbleMessages: WrapSink {
     /// Whether a line is begun in `drawing` mode.
     private var rowOpen = false
 
-    init(out: ByteBuffer, sides: MessageSides, layout: BubbleLayout, colour: Bool) {
+    init(out: ByteBuffer, sides: MessageSides, layout: ChatBubble, colour: Bool) {
         self.out = out
         self.sides = sides
         self.layout = layout
@@ -64,7 +57,7 @@ final class BubbleMessages: WrapSink {
         if drawing == nil {
             let inner = widths.max() ?? 0
             let right = sides.isRight(number: messageNumber, start: start)
-            let frame = (width: inner, column: layout.column(width: inner + BubbleLayout.frame, right: right), right: right)
+            let frame = (width: inner, column: layout.column(width: inner + ChatBubble.frameWidth, right: right), right: right)
             drawHeld(frame)
             bottom(frame)
         }
@@ -97,7 +90,7 @@ final class BubbleMessages: WrapSink {
     private func startDrawing() {
         let right = sides.isRight(number: messageNumber, start: start)
         let inner = layout.textWidth
-        let frame = (width: inner, column: layout.column(width: inner + BubbleLayout.frame, right: right), right: right)
+        let frame = (width: inner, column: layout.column(width: inner + ChatBubble.frameWidth, right: right), right: right)
         let from = drawHeld(frame)
         openRow(frame)
         held.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[from...])) }
@@ -122,11 +115,11 @@ final class BubbleMessages: WrapSink {
     }
 
     private func top(_ frame: (width: Int, column: Int, right: Bool)) {
-        out.append(Array((indent(frame) + paint("╭" + rule(frame.width) + "╮", frame.right) + "\n").utf8))
+        out.append(Array((indent(frame) + paint(ChatBubble.top(width: frame.width), frame.right) + "\n").utf8))
     }
 
     private func bottom(_ frame: (width: Int, column: Int, right: Bool)) {
-        out.append(Array((indent(frame) + paint("╰" + rule(frame.width) + "╯", frame.right) + "\n").utf8))
+        out.append(Array((indent(frame) + paint(ChatBubble.bottom(width: frame.width), frame.right) + "\n").utf8))
     }
 
     private func openRow(_ frame: (width: Int, column: Int, right: Bool)) {
@@ -140,8 +133,6 @@ final class BubbleMessages: WrapSink {
     }
 
     private func indent(_ frame: (width: Int, column: Int, right: Bool)) -> String { String(repeating: " ", count: frame.column) }
-
-    private func rule(_ width: Int) -> String { String(repeating: "─", count: width + 2) }
 
     /// Frame pieces in the side's colour: the other person's grey, one's own green.
     private func paint(_ text: String, _ right: Bool) -> String {

@@ -8,7 +8,7 @@ final class JSONMessages: WrapSink {
     let out: ByteBuffer
     let sides: MessageSides?
     /// The page, when the messages are bubbles.
-    let layout: BubbleLayout?
+    let layout: ChatBubble?
     /// The current message's line number in its input.
     var lineNumber = 0
     /// Whether the current message's object has begun.
@@ -18,7 +18,7 @@ final class JSONMessages: WrapSink {
     /// The first bytes of the message, for `--me`.
     private var start: [UInt8] = []
 
-    init(out: ByteBuffer, sides: MessageSides?, layout: BubbleLayout?) {
+    init(out: ByteBuffer, sides: MessageSides?, layout: ChatBubble?) {
         self.out = out
         self.sides = sides
         self.layout = layout
@@ -45,7 +45,7 @@ final class JSONMessages: WrapSink {
             let right = sides.isRight(number: lineNumber, start: start)
             text += ",\"side\":\"\(right ? "right" : "left")\""
             if let layout {
-                let width = widest + BubbleLayout.frame
+                let width = widest + ChatBubble.frameWidth
                 text += ",\"bubble\":{\"column\":\(layout.column(width: width, right: right)),\"width\":\(width),\"height\":\(rows + 2)}"
             }
         }

@@ -27,19 +27,3 @@ enum MessageSides {
         if start.count < prefixLength { start.append(contentsOf: bytes.prefix(prefixLength - start.count)) }
     }
 }
-
-/// The sizes of a page of bubbles: a bubble is at most three quarters of the
-/// page wide (as a chat page leaves room on the other side), its frame and
-/// padding two columns on each side.
-struct BubbleLayout {
-    let pageWidth: Int
-
-    /// The width the text in a bubble wraps at.
-    var textWidth: Int { max(1, pageWidth * 3 / 4 - Self.frame) }
-
-    /// Columns the frame and its padding add to the text's width.
-    static let frame = 4
-
-    /// The column a bubble `width` wide starts at.
-    func column(width: Int, right: Bool) -> Int { right ? max(0, pageWidth - width) : 0 }
-}

@@ -56,9 +56,9 @@ enum WrapCommand {
         } else if bubble {
             sides = .left
         }
-        let layout = BubbleLayout(pageWidth: pageWidth)
         let breaking = TextWrapper.Breaking(rawValue: invocation.value("break") ?? "line") ?? .line
-        let wrapper = TextWrapper(width: bubble ? layout.textWidth : pageWidth, catalog: context.catalog, breaking: breaking)
+        let layout = ChatBubble(pageWidth: pageWidth, catalog: context.catalog, breaking: breaking)
+        let wrapper = bubble ? layout.wrapper : TextWrapper(width: pageWidth, catalog: context.catalog, breaking: breaking)
         let colour = context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
         let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
         let output: Output
