@@ -88,6 +88,13 @@ public struct FaceLine: Sendable, Hashable {
         return true
     }
 
+    /// Removes the bytes of `range` (whole units: the caller finds its ends by
+    /// moving the cursor) and puts the cursor where they were.
+    mutating func removeBytes(in range: Range<Int>) {
+        bytes.removeSubrange(range)
+        cursor = range.lowerBound
+    }
+
     private func unitEnd() -> Int? {
         bytes.withUnsafeBufferPointer { finder.value.unitEnd(startingAt: cursor, in: $0) }
     }

@@ -1,0 +1,66 @@
+extension Composer {
+    /// Inserts `text` at the cursor, as much of it as the input's limit leaves room for.
+    mutating func insert(_ text: String) {
+        let room = options.inputLimit - input.bytes.count
+        if text.utf8.count <= room {
+            input.insert(text)
+            return
+        }
+        var fitting = ""
+        var used = 0
+        for character in text {
+            let count = character.utf8.count
+            if used + count > room { break }
+            fitting.append(character)
+            used += count
+        }
+        input.insert(fitting)
+        show("a message holds at most \(options.inputLimit) bytes: \(text.utf8.count - used) bytes were not inserted", isError: true)
+    }
+
+    /// The editing keys of the input bar.
+    mutating func edit(_ key: TerminalKey) {
+        switch key {
+        case .backspace: input.backspace()
+        case .delete: input.deleteForward()
+        case .left: input.moveLeft()
+        case .right: input.moveRight()
+        case .home: input.cursor = lineStart
+        case .end: input.cursor = lineEnd
+        case .deleteToStart: input.removeBytes(in: lineStart..<input.cursor)
+        case .deleteToEnd: input.removeBytes(in: input.cursor..<lineEnd)
+        case .deleteWord: input.removeBytes(in: wordStart..<input.cursor)
+        default: break
+        }
+    }
+
+    /// Where the cursor's line of the input starts (after the line feed before the cursor).
+    var lineStart: Int {
+        var index = input.cursor
+        while index > 0 && input.bytes[index - 1] != 0x0A { index -= 1 }
+        return index
+    }
+
+    /// Where the cursor's line of the input ends (before the next line feed, and its CR).
+    var lineEnd: Int {
+        let bytes = input.bytes
+        var index = input.cursor
+        while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+        if index < bytes.count && index > input.cursor && bytes[index - 1] == 0x0D { index -= 1 }
+        return index
+    }
+
+    /// Where the word before the cursor starts, as Ctrl-W in a shell: white space
+    /// back, then back to the next white space. A face is a unit of the word.
+    var wordStart: Int {
+        var probe = input
+        func unitBefore() -> String? {
+            var copy = probe
+            guard copy.moveLeft() else { return nil }
+            return String(decoding: probe.bytes[copy.cursor..<probe.cursor], as: UTF8.self)
+        }
+        while let unit = unitBefore(), unit.allSatisfy(\.isWhitespace) { probe.moveLeft() }
+        while let unit = unitBefore(), !unit.allSatisfy(\.isWhitespace) { probe.moveLeft() }
+        return probe.cursor
+    }
+}

@@ -1,0 +1,133 @@
+/// The face panel of ``Composer``: pages of faces under the input, the
+/// person's recent faces first, each page ending in a ⌫ cell; or, once
+/// letters are typed, the faces ``FaceSearch`` finds for them.
+public struct FacePanel: Sendable, Hashable {
+    /// Columns a cell takes: a face two columns wide and a column each side.
+    public static let cellWidth = 4
+    /// The most rows of faces a page has.
+    public static let gridRows = 4
+    /// The most search results shown.
+    public static let resultLimit = 240
+
+    /// What was typed to search (empty: every face).
+    public internal(set) var query = ""
+    /// The page shown, from 0.
+    public internal(set) var page = 0
+    /// The chosen cell of the page, row by row from 0.
+    public internal(set) var selection = 0
+
+    /// The faces, recent ones first, as the panel opened.
+    public internal(set) var faces: [EmojiGrid.Cell] = []
+    /// The cells found for ``query`` (nil while it is empty).
+    public internal(set) var results: [EmojiGrid.Cell]?
+}
+
+extension Composer {
+    /// The panel's grid at the present size and query; nil when the screen is too small for one.
+    func panelGrid() -> EmojiGrid? {
+        guard let panel else { return nil }
+        let columns = max(1, width / FacePanel.cellWidth)
+        let rows = max(columns == 1 ? 2 : 1, layout().panelRows)
+        return try? EmojiGrid(cells: panel.results ?? panel.faces, columns: columns, rows: rows, deleteKey: true)
+    }
+
+    /// The cells of the faces and emoji a search for `query` finds, best first (nil for a query of white space).
+    private mutating func searchCells(_ query: String) -> [EmojiGrid.Cell]? {
+        guard query.contains(where: { !$0.isWhitespace }) else { return nil }
+        if search == nil { search = FaceSearch(catalog: catalog) }
+        return search!.results(for: query).prefix(FacePanel.resultLimit).map { result in
+            if let face = result.face {
+                return EmojiGrid.Cell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image, isEmoji: face.emoji != nil)
+            }
+            return EmojiGrid.Cell(kind: .codePoint, text: result.emoji ?? "", isEmoji: true)
+        }
+    }
+
+    /// The chosen cell, if the panel is open.
+    var selectedCell: EmojiGrid.Cell? { selectedCell(in: panelGrid()) }
+
+    /// The chosen cell of `grid`, the panel's grid.
+    func selectedCell(in grid: EmojiGrid?) -> EmojiGrid.Cell? {
+        guard let panel, let grid else { return nil }
+        let pages = grid.pages
+        guard panel.page < pages.count, panel.selection < pages[panel.page].count else { return nil }
+        return pages[panel.page][panel.selection]
+    }
+
+    mutating func openPanel() {
+        var panel = FacePanel()
+        let recent = history.ordered(by: .recent).map(\.key)
+        panel.faces = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
+        self.panel = panel
+    }
+
+    /// Keeps the page and the selection on the grid after it changed size or content.
+    mutating func keepPanelSelection() {
+        guard var panel, let grid = panelGrid() else { return }
+        let pages = grid.pages
+        panel.page = min(max(0, panel.page), pages.count - 1)
+        panel.selection = min(max(0, panel.selection), pages[panel.page].count - 1)
+        self.panel = panel
+    }
+
+    /// Sets the query and what it finds, from the first page.
+    private mutating func search(_ query: String, in panel: inout FacePanel) {
+        panel.query = query
+        panel.results = searchCells(query)
+        (panel.page, panel.selection) = (0, 0)
+    }
+
+    /// The keys while the panel is open.
+    mutating func handleInPanel(_ key: TerminalKey) -> [Action] {
+        guard var panel, let grid = panelGrid() else {
+            // No room for a grid: the panel closes.
+            self.panel = nil
+            return handle(key)
+        }
+        let pages = grid.pages
+        let columns = grid.columns
+        let count = pages[panel.page].count
+        let row = panel.selection / columns, column = panel.selection % columns
+        switch key {
+        case .text(let text): search(panel.query + text, in: &panel)
+        case .paste(let text): insert(Self.pasted(text))
+        case .backspace:
+            if panel.query.isEmpty { input.backspace() } else { search(String(panel.query.dropLast()), in: &panel) }
+        case .deleteToStart, .deleteWord: search("", in: &panel)
+        case .delete: input.deleteForward()
+        case .left:
+            if column > 0 { panel.selection -= 1 } else if panel.page > 0 {
+                panel.page -= 1
+                panel.selection = min(row * columns + columns - 1, pages[panel.page].count - 1)
+            }
+        case .right:
+            if column < columns - 1 && panel.selection + 1 < count { panel.selection += 1 } else if panel.page + 1 < pages.count {
+                panel.page += 1
+                panel.selection = min(row * columns, pages[panel.page].count - 1)
+            }
+        case .up: if row > 0 { panel.selection -= columns }
+        case .down: if panel.selection + columns < count { panel.selection += columns }
+        case .pageUp, .backTab:
+            if panel.page > 0 { panel.page -= 1 }
+        case .pageDown:
+            if panel.page + 1 < pages.count { panel.page += 1 }
+        case .home: panel.selection = 0
+        case .end: panel.selection = count - 1
+        case .enter:
+            let cell = pages[panel.page][panel.selection]
+            switch cell.kind {
+            case .deleteKey: input.backspace()
+            case .empty: break
+            default:
+                if options.insertsEmoji && cell.isEmoji && !cell.text.isEmpty { insert(cell.text) } else { insert(cell.tag ?? cell.text) }
+            }
+        case .escape, .tab:
+            self.panel = nil
+            return []
+        default: break
+        }
+        self.panel = panel
+        keepPanelSelection()
+        return []
+    }
+}
