@@ -51,7 +51,7 @@ import Testing
 
     /// bash's completion, run as bash runs it: COMP_WORDS and COMP_CWORD set, the function called.
     @Test(arguments: [
-        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "completions", "help"]),
+        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "compose", "completions", "help"]),
         ("facetext re", ["render", "recent"]),
         ("facetext render --t", ["--to", "--template"]),
         ("facetext render --to ''", ["unicode", "html", "markdown", "path"]),
@@ -67,6 +67,8 @@ import Testing
         ("facetext stats --format ''", ["table", "tsv", "json"]),
         ("facetext wrap --break ''", ["char", "line"]),
         ("facetext wrap --align a", ["alternate"]),
+        ("facetext compose --insert ''", ["tag", "emoji"]),
+        ("facetext compose --in", ["--insert", "--incoming"]),
         ("facetext stats --top ''", []),
         ("facetext -", ["-c", "--catalog", "-h", "--help", "-V", "--version"]),
         ("facetext render my", ["my log.txt"]),

@@ -137,7 +137,8 @@ public struct KeyDecoder: Sendable {
             }
             guard end < pending.count else { return final ? (nil, end - index) : nil }
             let finalByte = pending[end]
-            guard (0x40...0x7E).contains(finalByte) else { return (nil, end - index) }
+            // Not a sequence after all (Escape, then "[" typed, say): the Escape key, and the rest as typed.
+            guard (0x40...0x7E).contains(finalByte) else { return (.escape, 1) }
             let parameters = String(decoding: pending[index + 2..<end], as: UTF8.self)
             let key = Self.sequence(introducer: second, parameters: parameters, final: finalByte)
             if second == UInt8(ascii: "[") && parameters == "200" && finalByte == UInt8(ascii: "~") {

@@ -12,6 +12,7 @@ enum CommandRegistry {
         SearchCommand.spec,
         RecentCommand.spec,
         WrapCommand.spec,
+        ComposeCommand.spec,
         CompletionsCommand.spec,
         HelpCommand.spec,
     ].map(withGlobalOptions)

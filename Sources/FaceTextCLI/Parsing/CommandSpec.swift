@@ -88,6 +88,8 @@ public enum ExitStatus: Equatable, Sendable {
     /// The reader of standard output went away; the process should end the
     /// way `cat` does, by SIGPIPE, without a message.
     case brokenPipe
+    /// Ended by a signal (or Ctrl-C in `compose`) after cleaning up: 128 + its number.
+    case signal(Int32)
 
     /// The numeric exit code (141 = 128 + SIGPIPE for a broken pipe).
     public var code: Int32 {
@@ -96,6 +98,7 @@ public enum ExitStatus: Equatable, Sendable {
         case .failure: 1
         case .usage: 2
         case .brokenPipe: 141
+        case .signal(let number): 128 + number
         }
     }
 }

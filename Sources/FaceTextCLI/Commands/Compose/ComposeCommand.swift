@@ -1,0 +1,96 @@
+import FaceText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `facetext compose`: the chat keyboard in a terminal.
+enum ComposeCommand {
+    static let spec = CommandSpec(
+        name: "compose",
+        abstract: "Type chat messages with faces in the terminal and send them, one line each.",
+        discussion: """
+        compose draws a chat page in the bottom rows of the terminal (--height), or on the whole screen with --fullscreen: the messages as bubbles (yours on the right, faces shown as emoji), an input bar that grows as the text wraps and then scrolls, and a status row. It reads keys from the terminal (/dev/tty) even when standard input and output are pipes; without a terminal it is a usage error.
+        Typing: text, pasted text (a pasted line break stays in the message), Alt-Enter or Ctrl-J for a line break. ←/→ move by whole faces and characters, Backspace and Delete delete a whole tag or emoji, Home/End (Ctrl-A/Ctrl-E) go to the start or end of the line, Ctrl-U and Ctrl-K delete to its start or end, Ctrl-W deletes the word before the cursor.
+        Faces: Tab opens the face panel under the input: pages of faces, your recent faces first, each page ending in a ⌫ key, with a page row (● ○ ○). Arrows choose, PgUp/PgDn or ←/→ at an edge turn pages, Enter inserts the face's tag (its emoji with --insert emoji) or deletes with ⌫; typing searches faces by tag, name, pinyin or English; Esc or Tab closes it.
+        Enter sends the message unless it is only white space: it is written as one line (its line breaks as U+2028 LINE SEPARATOR) to --out, or to standard output when that is not the terminal, at once; it appears as your bubble and its faces go into your recent faces (the history of 'facetext recent'). If the write fails, the status row says why and the message stays in the input. --incoming follows a file or FIFO as tail -f does and shows each new line as the other person's bubble. Ctrl-D on an empty input leaves (exit 0); Ctrl-C leaves with status 130. Ctrl-Z suspends; the terminal is always put back as it was, also on SIGTERM and SIGHUP. Colour unless NO_COLOR is set.
+        """,
+        arguments: "",
+        argumentHelp: [],
+        options: [
+            OptionSpec(long: "fullscreen", valueName: nil, help: "Draw on the whole screen (the alternate screen) rather than in the bottom rows."),
+            OptionSpec(long: "height", valueName: "rows", help: "Rows to draw in without --fullscreen, 3 to 1000 (at most the terminal's).",
+                       defaultValue: "15"),
+            OptionSpec(long: "placeholder", valueName: "text", help: "What the empty input shows.",
+                       defaultValue: "Message"),
+            OptionSpec(long: "insert", valueName: "form", help: "How the panel inserts a face: its tag, or its emoji when it has one.",
+                       allowedValues: ["tag", "emoji"], defaultValue: "tag"),
+            OptionSpec(long: "out", short: "o", valueName: "file", help: "Append each sent message to this file (created if need be).",
+                       completion: .files),
+            OptionSpec(long: "render", short: "r", valueName: nil, help: "Write sent messages with their faces as emoji rather than tags."),
+            OptionSpec(long: "incoming", valueName: "file", help: "Show each line added to this file or FIFO as a message from the other person.",
+                       completion: .files),
+            OptionSpec(long: "history", valueName: "file", help: "The recent faces file (overrides FACETEXT_HISTORY).", completion: .files),
+        ],
+        examples: [
+            ("facetext compose", "Type messages; the bubbles stay on the screen"),
+            ("facetext compose | my-sender", "Send each message to another program as a line"),
+            ("facetext compose --fullscreen --incoming inbox.fifo --out outbox.txt", "Both sides of a chat over files"),
+            ("facetext compose --render --insert emoji > messages.txt", "Messages with emoji, never tags"),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        if let extra = invocation.arguments.first {
+            throw UsageError(.other("unexpected argument '\(extra)'."), command: spec)
+        }
+        let height = try invocation.integer("height", in: 3...1000, command: spec) ?? 15
+        var options = Composer.Options()
+        options.placeholder = invocation.value("placeholder") ?? "Message"
+        options.insertsEmoji = invocation.value("insert") == "emoji"
+        guard let terminal = Terminal() else {
+            throw UsageError(.other("compose needs a terminal to read keys from and draw on, and there is none (no /dev/tty)."), command: spec)
+        }
+        let output: ComposeSession.Output
+        if let path = invocation.value("out") {
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw CommandFailure(message: "cannot open '\(path)': \(IOError.message(errno))") }
+            output = .sink(OwnedDescriptorSink(descriptor: descriptor))
+        } else {
+            output = context.isTerminal ? .none : .sink(context.stdout)
+        }
+        var incoming: IncomingLines?
+        if let path = invocation.value("incoming") {
+            do throws(IOError) {
+                incoming = try IncomingLines(path: path)
+            } catch {
+                throw CommandFailure(message: "cannot follow '\(path)': \(error)")
+            }
+        }
+        // Recent faces: from the history file when there is one; compose works without.
+        let historyFile = (try? RecentCommand.path(invocation, context)).map { HistoryFile(path: $0) }
+        let history = (try? historyFile?.history())?.history ?? FaceHistory()
+        let composer = Composer(catalog: context.catalog, history: history, options: options, width: 80, height: height)
+        let colour = (context.environment["NO_COLOR"] ?? "").isEmpty
+        let session = ComposeSession(terminal: terminal, composer: composer,
+                                     painter: ScreenPainter(fullscreen: invocation.flag("fullscreen"), colour: colour),
+                                     output: output, renders: invocation.flag("render"), incoming: incoming,
+                                     history: historyFile, heightLimit: height, now: context.now)
+        return session.run()
+    }
+}
+
+/// A descriptor this object closes.
+final class OwnedDescriptorSink: ByteSink {
+    private let sink: FileDescriptorSink
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        sink = FileDescriptorSink(descriptor: descriptor)
+    }
+
+    deinit { close(descriptor) }
+
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) { try sink.write(bytes) }
+}

@@ -1,0 +1,88 @@
+import FaceText
+
+/// Draws ``ComposeScreen``s on a terminal: each frame is one write of the
+/// rows that changed since the last one, then the cursor.
+///
+/// Inline (the default) it owns the bottom rows of the screen, as fzf does:
+/// it makes room by scrolling and moves up and down within its rows, and on
+/// leaving clears them. Full screen it draws on the alternate screen.
+struct ScreenPainter {
+    let fullscreen: Bool
+    let colour: Bool
+    /// The rows drawn last (nil: draw everything).
+    private var drawn: [[ComposeScreen.Span]]?
+    /// The row of its area the terminal's cursor is on.
+    private var cursorRow = 0
+
+    init(fullscreen: Bool, colour: Bool) {
+        self.fullscreen = fullscreen
+        self.colour = colour
+    }
+
+    /// Sets the terminal up for `height` rows: bracketed paste, and the alternate screen or room at the bottom.
+    mutating func start(height: Int) -> [UInt8] {
+        var out = "\u{1B}[?2004h"
+        if fullscreen {
+            out += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
+        } else {
+            out += "\r" + String(repeating: "\n", count: max(0, height - 1)) + up(height - 1)
+        }
+        drawn = nil
+        cursorRow = 0
+        return Array(out.utf8)
+    }
+
+    /// Puts the terminal back: the area cleared (inline) or the main screen back, the cursor shown.
+    mutating func finish() -> [UInt8] {
+        var out = "\u{1B}[0m"
+        if fullscreen {
+            out += "\u{1B}[?1049l"
+        } else {
+            out += up(cursorRow) + "\r\u{1B}[J"
+        }
+        out += "\u{1B}[?2004l\u{1B}[?25h"
+        drawn = nil
+        cursorRow = 0
+        return Array(out.utf8)
+    }
+
+    /// Forgets what is on the screen, so the next frame draws every row.
+    mutating func invalidate() { drawn = nil }
+
+    /// The bytes that turn the last frame into `screen`.
+    mutating func frame(_ screen: ComposeScreen) -> [UInt8] {
+        var out = "\u{1B}[?25l" + up(cursorRow) + "\r"
+        var row = 0
+        for (index, spans) in screen.rows.enumerated() {
+            if let drawn, index < drawn.count, drawn[index] == spans { continue }
+            out += down(index - row) + "\r" + paint(spans) + "\u{1B}[0m\u{1B}[K"
+            row = index
+        }
+        out += "\r" + (screen.cursor.row >= row ? down(screen.cursor.row - row) : up(row - screen.cursor.row))
+        if screen.cursor.column > 0 { out += "\u{1B}[\(screen.cursor.column)C" }
+        out += "\u{1B}[?25h"
+        drawn = screen.rows
+        cursorRow = screen.cursor.row
+        return Array(out.utf8)
+    }
+
+    private func up(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
+    private func down(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
+
+    /// A row's spans with their styles: colours only when `colour`; the chosen cell always in reverse video.
+    private func paint(_ spans: [ComposeScreen.Span]) -> String {
+        var out = ""
+        for span in spans {
+            let style: String
+            switch span.style {
+            case .plain: style = ""
+            case .selected: style = "\u{1B}[7m"
+            case .faint, .theirs: style = colour ? "\u{1B}[90m" : ""
+            case .mine: style = colour ? "\u{1B}[32m" : ""
+            case .error: style = colour ? "\u{1B}[31m" : "\u{1B}[1m"
+            }
+            out += style.isEmpty ? span.text : style + span.text + "\u{1B}[0m"
+        }
+        return out
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The controlling terminal (`/dev/tty`), read and drawn on whatever standard
+/// input and output are: raw mode in, the saved settings back out.
+final class Terminal {
+    let descriptor: Int32
+    private var saved = termios()
+    private(set) var isRaw = false
+
+    /// Opens `/dev/tty`; nil when the process has no terminal.
+    init?() {
+        let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard tcgetattr(descriptor, &saved) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        restore()
+        close(descriptor)
+    }
+
+    /// Raw mode: bytes as they are typed, no echo, no signals from keys (Ctrl-C
+    /// and Ctrl-Z come as keys), output as written.
+    func enterRawMode() {
+        var raw = saved
+        cfmakeraw(&raw)
+        // Reads return at once with what there is (the loop polls).
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        if tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 { isRaw = true }
+    }
+
+    /// The settings the terminal had before.
+    func restore() {
+        guard isRaw else { return }
+        _ = tcsetattr(descriptor, TCSAFLUSH, &saved)
+        isRaw = false
+    }
+
+    /// Columns and rows (80×24 if the terminal will not say).
+    var size: (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Writes all of `bytes` (a frame is one write when the terminal takes it whole).
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads what has been typed (at most `count` bytes); nil when the terminal is gone.
+    func read(upTo count: Int = 4096) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+            if got > 0 { return Array(buffer[..<got]) }
+            if got < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `facetext compose` on a real pseudo-terminal: typing, picking, deleting,
+/// pasting, resizing and sending, what was sent, and the terminal as it was
+/// on every way out.
+@Suite(.serialized) struct ComposeTerminalTests {
+    static let enter = "\r", tab = "\t", escape = "\u{1B}", backspace = "\u{7F}", right = "\u{1B}[C"
+
+    /// The settings that raw mode changes.
+    static func saneSettings(_ settings: termios) -> [UInt32] {
+        [settings.c_lflag & UInt32(ICANON | ECHO | ISIG), settings.c_iflag & UInt32(ICRNL), settings.c_oflag & UInt32(OPOST)]
+    }
+
+    @Test func typePickDeleteAndSend() throws {
+        let folder = TemporaryFolder()
+        let environment = ["XDG_STATE_HOME": folder.url.path]
+        let terminal = try PseudoTerminal(["compose"], columns: 80, rows: 24, environment: environment)
+        let before = Self.saneSettings(terminal.settings())
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type("今天好开心")
+        #expect(terminal.waitFor("> 今天好开心"))
+        terminal.type(Self.tab)
+        #expect(terminal.waitFor("● ○"))
+        terminal.type("haha")
+        #expect(terminal.waitFor("Search: haha"))
+        terminal.type(Self.enter + Self.escape)
+        #expect(terminal.wait { $0.text.contains("> 今天好开心[哈哈]") && !$0.text.contains("● ○") })
+        terminal.type("[心]" + Self.backspace + "!")
+        #expect(terminal.waitFor("> 今天好开心[哈哈]!"))
+        terminal.type(Self.enter)
+        #expect(terminal.wait { $0.text.contains("│ 今天好开心😃! │") && $0.text.contains("> Message") })
+        // Sent on standard output (a pipe here), one line.
+        #expect(terminal.wait { _ in terminal.sent() == "今天好开心[哈哈]!\n" })
+        // The bubble stands at the right edge.
+        #expect(terminal.screen.lines.contains { $0.hasSuffix("│ 今天好开心😃! │") && $0.count >= 70 })
+        terminal.type("\u{04}")
+        #expect(terminal.exitStatus() == 0)
+        #expect(Self.saneSettings(terminal.settings()) == before)
+        #expect(!terminal.screen.bracketedPaste && terminal.screen.cursorVisible)
+        #expect(!terminal.screen.text.contains("Tab faces"))          // its rows cleared
+        // The face went into the recent faces.
+        let recent = try String(contentsOf: folder.url.appendingPathComponent("facetext/recent"), encoding: .utf8)
+        #expect(recent.contains("[哈哈]\t"))
+        #expect(terminal.screen.overflows.isEmpty)
+    }
+
+    @Test func aPastedLineBreakDoesNotSendAndAltEnterBreaksALine() throws {
+        let terminal = try PseudoTerminal(["compose", "--fullscreen"], columns: 60, rows: 16)
+        #expect(terminal.waitFor("Tab faces"))
+        #expect(terminal.screen.bracketedPaste && terminal.screen.alternate)
+        terminal.type("\u{1B}[200~first line\rsecond[心]\u{1B}[201~")
+        #expect(terminal.waitFor("  second[心]"))
+        #expect(terminal.sent().isEmpty)
+        terminal.type("\u{1B}\rthird" + Self.enter)
+        #expect(terminal.wait { _ in terminal.sent() == "first line\u{2028}second[心]\u{2028}third\n" })
+        #expect(terminal.waitFor("│ second❤️"))
+        terminal.type("\u{03}")
+        #expect(terminal.exitStatus() == 130)
+        #expect(!terminal.screen.alternate)
+    }
+
+    @Test func aFailedWriteKeepsTheMessage() throws {
+        let terminal = try PseudoTerminal(["compose", "--out", "/dev/full"], columns: 50, rows: 10)
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type("不要丢[哈哈]" + Self.enter)
+        #expect(terminal.waitFor("not sent: "))
+        #expect(terminal.screen.text.contains("> 不要丢[哈哈]"))
+        terminal.type("\u{15}\u{04}")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test func resizingRedrawsAtTheNewSizeAndNoWideFaceStraddlesTheEdge() throws {
+        let terminal = try PseudoTerminal(["compose", "--fullscreen"], columns: 80, rows: 24)
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type("好开心[哈哈][心]😀 a message long enough to wrap" + Self.enter)
+        #expect(terminal.waitFor("│ 好开心😃❤️😀 a message long enough to wrap │"))
+        terminal.resize(columns: 20, rows: 12)
+        // Redrawn at the new width: the bubble ends at the right edge of 20 columns.
+        #expect(terminal.wait { $0.lines.contains { $0.hasSuffix("╮") && $0.count == 20 && $0.hasPrefix("     ") } },
+                "\(terminal.screen.lines)")
+        terminal.type("一二三四五六七八九十[哈哈]😀")
+        terminal.type(Self.tab)
+        #expect(terminal.waitFor("●"))
+        #expect(terminal.screen.overflows.isEmpty, "\(terminal.screen.overflows)")
+        #expect(terminal.screen.lines.allSatisfy { $0.count <= 20 })
+        kill(terminal.pid, SIGHUP)
+        #expect(terminal.exitStatus() == 129)
+        #expect(!terminal.screen.alternate)
+    }
+
+    /// Ended by a signal in every state, the terminal is as it was.
+    @Test(arguments: [(SIGTERM, "typing"), (SIGHUP, "panel"), (SIGTERM, "search"), (SIGINT, "sent")])
+    func signalsPutTheTerminalBack(signal: Int32, state: String) throws {
+        let terminal = try PseudoTerminal(["compose"], columns: 40, rows: 12, stdoutIsTerminal: true)
+        let before = Self.saneSettings(terminal.settings())
+        #expect(terminal.waitFor("Tab faces"))
+        switch state {
+        case "typing": terminal.type("半句话")
+        case "panel": terminal.type(Self.tab)
+        case "search": terminal.type(Self.tab + "xin")
+        default: terminal.type("ok" + Self.enter)
+        }
+        terminal.pump(milliseconds: 300)
+        #expect(Self.saneSettings(terminal.settings()) != before)       // raw mode while it runs
+        kill(terminal.pid, signal)
+        #expect(terminal.exitStatus() == 128 + signal)
+        #expect(Self.saneSettings(terminal.settings()) == before)
+        #expect(terminal.screen.cursorVisible && !terminal.screen.bracketedPaste)
+    }
+
+    @Test func incomingLinesAreTheOtherSidesBubbles() throws {
+        let folder = TemporaryFolder()
+        let fifo = folder.url.appendingPathComponent("inbox").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let terminal = try PseudoTerminal(["compose", "--incoming", fifo], columns: 60, rows: 14)
+        #expect(terminal.waitFor("Tab faces"))
+        let writer = open(fifo, O_WRONLY)
+        defer { close(writer) }
+        _ = "你好[心]\nsecond\n".withCString { write(writer, $0, strlen($0)) }
+        #expect(terminal.wait { $0.lines.contains("│ 你好❤️ │") && $0.lines.contains("│ second │") })
+        terminal.type("\u{04}")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test func withoutATerminalItIsAUsageError() throws {
+        let result = try BinaryRunner.run(["--default-signal=PIPE", "setsid", "-w", BinaryRunner.binary.path, "compose"],
+                                          executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("compose needs a terminal"))
+    }
+}
