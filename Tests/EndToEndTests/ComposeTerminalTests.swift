@@ -133,4 +133,62 @@ import Glibc
         #expect(result.status == 2)
         #expect(result.stderr.contains("compose needs a terminal"))
     }
+
+    /// The bubble on the screen is `wrap --bubble`'s for the sent line, and with --render
+    /// the line sent is `render`'s; keys come from the terminal with standard input elsewhere.
+    @Test func theSameBubblesAndBytesAsWrapAndRender() throws {
+        let message = "今天好开心[哈哈][心]，我们去公园玩吧！a few English words too"
+        let terminal = try PseudoTerminal(["compose", "--render", "--fullscreen"], columns: 40, rows: 20, stdinIsTerminal: false,
+                                          environment: ["NO_COLOR": "1"])
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type(message + Self.enter)
+        let rendered = try BinaryRunner.run(["render"], stdin: Data((message + "\n").utf8)).text
+        #expect(terminal.wait { _ in terminal.sent() == rendered })
+        let bubble = try BinaryRunner.run(["wrap", "--bubble", "--render", "--align", "right", "-w", "40"],
+                                          stdin: Data((message + "\n").utf8)).text
+        let rows = bubble.split(separator: "\n").map(String.init)
+        #expect(rows.count >= 4)
+        #expect(terminal.wait { screen in
+            guard let top = screen.lines.firstIndex(of: rows[0]), top + rows.count <= screen.lines.count else { return false }
+            return Array(screen.lines[top..<top + rows.count]) == rows
+        }, "\(terminal.screen.lines)")
+        // NO_COLOR: no colour, the chosen face still shown in reverse video.
+        terminal.type(Self.tab)
+        #expect(terminal.waitFor("● ○"))
+        let drawn = String(decoding: terminal.drawn, as: UTF8.self)
+        #expect(!drawn.contains("\u{1B}[32m") && !drawn.contains("\u{1B}[90m") && drawn.contains("\u{1B}[7m"))
+        terminal.type("\u{03}")
+        #expect(terminal.exitStatus() == 130)
+    }
+
+    @Test func colourUnlessNoColor() throws {
+        let terminal = try PseudoTerminal(["compose"], columns: 40, rows: 10)
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type("hi" + Self.enter)
+        #expect(terminal.waitFor("│ hi │"))
+        let drawn = String(decoding: terminal.drawn, as: UTF8.self)
+        #expect(drawn.contains("\u{1B}[32m╭") && drawn.contains("\u{1B}[90m"))
+        terminal.type("\u{04}")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    /// Ctrl-Z gives the terminal back and takes it again (here, in a session of its own, the
+    /// kernel does not stop it): nothing typed is lost, and a resize before it neither.
+    @Test func suspendingAndResizingLoseNothingTyped() throws {
+        let terminal = try PseudoTerminal(["compose"], columns: 60, rows: 12)
+        let cooked = Self.saneSettings(terminal.settings())
+        #expect(terminal.waitFor("Tab faces"))
+        terminal.type("还没写完")
+        #expect(terminal.waitFor("> 还没写完"))
+        terminal.type("\u{1A}")
+        #expect(terminal.wait { _ in String(decoding: terminal.drawn, as: UTF8.self).contains("\u{1B}[?2004l") })
+        terminal.resize(columns: 30, rows: 12)
+        terminal.type("的话")
+        #expect(terminal.waitFor("> 还没写完的话"))
+        #expect(Self.saneSettings(terminal.settings()) != cooked)    // raw again
+        terminal.type(Self.enter)
+        #expect(terminal.wait { _ in terminal.sent() == "还没写完的话\n" })
+        terminal.type("\u{04}")
+        #expect(terminal.exitStatus() == 0)
+    }
 }

@@ -15,11 +15,13 @@ final class PseudoTerminal {
     /// The pipe standard output goes to, when it is not the terminal.
     let outputPipe: Int32?
     var screen: TerminalScreen
+    /// Every byte the program drew, escape sequences and all.
+    private(set) var drawn: [UInt8] = []
     private var output: [UInt8] = []
 
     /// Starts `facetext arguments` on a `columns` × `rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, stdoutIsTerminal: Bool = false,
-         environment: [String: String] = [:]) throws {
+         stdinIsTerminal: Bool = true, environment: [String: String] = [:]) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw POSIXError(.ENODEV) }
         var unlock: Int32 = 0
@@ -38,8 +40,9 @@ final class PseudoTerminal {
         // Opened first without O_NOCTTY in a new session: the terminal becomes the child's controlling one.
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        if stdoutIsTerminal { posix_spawn_file_actions_adddup2(&actions, 0, 1) }
+        if !stdinIsTerminal { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         if stdoutIsTerminal {
-            posix_spawn_file_actions_adddup2(&actions, 0, 1)
         } else {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
             posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
@@ -113,7 +116,10 @@ final class PseudoTerminal {
         guard poll(&fds, 1, milliseconds) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 65536)
         let got = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if got > 0 { screen.feed(buffer[..<got]) }
+        if got > 0 {
+            screen.feed(buffer[..<got])
+            drawn += buffer[..<got]
+        }
     }
 
     /// What came through the output pipe so far.
