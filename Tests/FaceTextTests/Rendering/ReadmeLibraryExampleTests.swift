@@ -30,6 +30,13 @@ import FaceText
         #expect(TextWrapper(width: 12, catalog: catalog).lines(of: "今天好开心[哈哈][心]，你呢？").map(\.text)
                 == ["今天好开心", "[哈哈][心]，", "你呢？"])
         #expect(LineBreaker().opportunities(in: "ok, 好。").count == 2)
+        #expect(ChatBubble(pageWidth: 16).rows(of: "好的👌", right: true).map(\.line)
+                == ["      ╭────────╮", "      │ 好的👌 │", "      ╰────────╯"])
+        var composer = Composer(catalog: catalog, width: 40, height: 10)
+        composer.handle(.text("好[哈哈]"))
+        #expect(composer.handle(.enter) == [.send("好[哈哈]")])
+        composer.sent(at: 1_764_633_600)
+        #expect(composer.screen().lines.contains("                                │ 好😃 │"))
 
         var stream = FaceRenderer(catalog: catalog).makeStream()
         var out: [UInt8] = []
