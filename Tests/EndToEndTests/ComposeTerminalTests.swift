@@ -191,4 +191,14 @@ import Glibc
         terminal.type("\u{04}")
         #expect(terminal.exitStatus() == 0)
     }
+
+    /// A file that cannot be followed or written is a failure named on the terminal, before any drawing.
+    @Test(arguments: [(["--incoming", "/nonexistent/inbox"], "cannot follow '/nonexistent/inbox'"),
+                      (["--out", "/nonexistent/outbox"], "cannot open '/nonexistent/outbox'")])
+    func filesThatCannotBeUsedAreFailures(arguments: [String], message: String) throws {
+        let terminal = try PseudoTerminal(["compose"] + arguments, columns: 80, rows: 10)
+        #expect(terminal.exitStatus() == 1)
+        #expect(terminal.screen.text.contains("facetext: error: " + message))
+        #expect(!terminal.screen.text.contains("Tab faces"))
+    }
 }
