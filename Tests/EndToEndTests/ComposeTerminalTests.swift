@@ -127,6 +127,23 @@ import Glibc
         #expect(terminal.exitStatus() == 0)
     }
 
+    /// A regular file is followed from its end, as `tail -f` does.
+    @Test func aFollowedFileShowsTheLinesAddedToIt() throws {
+        let folder = TemporaryFolder()
+        let inbox = folder.url.appendingPathComponent("inbox.txt").path
+        FileManager.default.createFile(atPath: inbox, contents: Data("old line\n".utf8))
+        let terminal = try PseudoTerminal(["compose", "--incoming", inbox], columns: 60, rows: 14)
+        #expect(terminal.waitFor("Tab faces"))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: inbox))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("new [哈哈]\n".utf8))
+        try handle.close()
+        #expect(terminal.waitFor("│ new 😃 │"))
+        #expect(!terminal.screen.text.contains("old line"))
+        terminal.type("\u{04}")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     @Test func withoutATerminalItIsAUsageError() throws {
         let result = try BinaryRunner.run(["--default-signal=PIPE", "setsid", "-w", BinaryRunner.binary.path, "compose"],
                                           executable: URL(fileURLWithPath: "/usr/bin/env"))

@@ -83,7 +83,8 @@ extension Composer {
         }
         var rows: [[ComposeScreen.Span]] = []
         if panel.query.isEmpty {
-            rows.append([.init("Faces, recent first · type to search", .faint)])
+            let recentPage = panel.page == 0 && !panel.recent.isEmpty
+            rows.append([.init(recentPage ? "Recent faces · type to search" : "Faces · type to search", .faint)])
         } else if panel.results?.isEmpty ?? false {
             rows.append([.init("Search: ", .faint), .init(DisplayText.oneRow(panel.query)), .init(" · nothing found", .faint)])
         } else {

@@ -1,6 +1,8 @@
-/// The face panel of ``Composer``: pages of faces under the input, the
-/// person's recent faces first, each page ending in a ⌫ cell; or, once
-/// letters are typed, the faces ``FaceSearch`` finds for them.
+/// The face panel of ``Composer``: pages of faces under the input, each
+/// ending in a ⌫ cell. The first page is the person's recent faces (as many
+/// as it holds, newest first), when there are any; the catalog's faces follow
+/// from the next page, without those. Once letters are typed, the pages are
+/// the faces ``FaceSearch`` finds for them.
 public struct FacePanel: Sendable, Hashable {
     /// Columns a cell takes: a face two columns wide and a column each side.
     public static let cellWidth = 4
@@ -16,7 +18,8 @@ public struct FacePanel: Sendable, Hashable {
     /// The chosen cell of the page, row by row from 0.
     public internal(set) var selection = 0
 
-    /// The faces, recent ones first, as the panel opened.
+    /// The recent faces and the catalog's other faces, as the panel opened.
+    public internal(set) var recent: [EmojiGrid.Cell] = []
     public internal(set) var faces: [EmojiGrid.Cell] = []
     /// The cells found for ``query`` (nil while it is empty).
     public internal(set) var results: [EmojiGrid.Cell]?
@@ -28,7 +31,14 @@ extension Composer {
         guard let panel else { return nil }
         let columns = max(1, width / FacePanel.cellWidth)
         let rows = max(columns == 1 ? 2 : 1, layout().panelRows)
-        return try? EmojiGrid(cells: panel.results ?? panel.faces, columns: columns, rows: rows, deleteKey: true)
+        if let results = panel.results {
+            return try? EmojiGrid(cells: results, columns: columns, rows: rows, deleteKey: true)
+        }
+        // The recent page: its faces, then empty cells to the page's end.
+        let perPage = max(1, columns * rows - 1)
+        var cells = Array(panel.recent.prefix(perPage))
+        if !cells.isEmpty { cells += Array(repeating: .empty, count: perPage - cells.count) }
+        return try? EmojiGrid(cells: cells + panel.faces, columns: columns, rows: rows, deleteKey: true)
     }
 
     /// The cells of the faces and emoji a search for `query` finds, best first (nil for a query of white space).
@@ -57,7 +67,9 @@ extension Composer {
     mutating func openPanel() {
         var panel = FacePanel()
         let recent = history.ordered(by: .recent).map(\.key)
-        panel.faces = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
+        let cells = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
+        panel.recent = cells.filter { $0.kind == .recent }
+        panel.faces = cells.filter { $0.kind != .recent }
         self.panel = panel
     }
 

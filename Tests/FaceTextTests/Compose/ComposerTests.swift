@@ -142,7 +142,23 @@ import Testing
         let first = grid.pages[0].prefix(3).map { $0.tag }
         #expect(first[0] == "[doge]")
         #expect(Set(first[1...]) == ["[心]", "[哈哈]"])
+        // The first page is the recent page: those faces, empty cells, the ⌫; the catalog's from the next.
         #expect(grid.pages[0].prefix(3).allSatisfy { $0.kind == .recent })
+        #expect(grid.pages[0].dropFirst(3).dropLast().allSatisfy { $0.kind == .empty })
+        #expect(grid.pages[0].last?.kind == .deleteKey)
+        #expect(grid.pages[1].first?.kind == .face)
+        #expect(!grid.pages.dropFirst().joined().contains { $0.tag == "[doge]" })
+        #expect(composer.screen().lines.contains { $0.hasPrefix("Recent faces") })
+        composer.handle(.pageDown)
+        #expect(composer.screen().lines.contains { $0.hasPrefix("Faces · type to search") })
+    }
+
+    @Test func withoutRecentFacesTheCatalogsComeFirst() throws {
+        var composer = Self.typed([.tab])
+        let grid = try #require(composer.panelGrid())
+        #expect(grid.pages[0].first?.kind == .face)
+        #expect(grid.pages[0].dropLast().allSatisfy { $0.kind == .face })
+        composer.handle(.escape)
     }
 
     @Test func everyPageEndsInTheDeleteKeyWhichDeletesAsBackspaceDoes() throws {

@@ -154,11 +154,7 @@ final class ComposeSession {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         SignalEvents.install(SIGTSTP)
-        terminal.enterRawMode()
-        let size = sizeForScreen()
-        composer.resize(width: size.width, height: size.height)
-        terminal.write(painter.start(height: size.height))
-        draw()
+        begin()
     }
 
     /// Draws everything again at the terminal's present size.

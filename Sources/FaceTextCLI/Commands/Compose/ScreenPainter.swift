@@ -11,8 +11,9 @@ struct ScreenPainter {
     let colour: Bool
     /// The rows drawn last (nil: draw everything).
     private var drawn: [[ComposeScreen.Span]]?
-    /// The row of its area the terminal's cursor is on.
+    /// The row of its area and the column the terminal's cursor is on.
     private var cursorRow = 0
+    private var cursorColumn = 0
 
     init(fullscreen: Bool, colour: Bool) {
         self.fullscreen = fullscreen
@@ -51,6 +52,8 @@ struct ScreenPainter {
 
     /// The bytes that turn the last frame into `screen`.
     mutating func frame(_ screen: ComposeScreen) -> [UInt8] {
+        // Nothing changed: nothing to write (a followed file is read every 200 ms).
+        if drawn == screen.rows && cursorRow == screen.cursor.row && cursorColumn == screen.cursor.column { return [] }
         var out = "\u{1B}[?25l" + up(cursorRow) + "\r"
         var row = 0
         for (index, spans) in screen.rows.enumerated() {
@@ -62,7 +65,7 @@ struct ScreenPainter {
         if screen.cursor.column > 0 { out += "\u{1B}[\(screen.cursor.column)C" }
         out += "\u{1B}[?25h"
         drawn = screen.rows
-        cursorRow = screen.cursor.row
+        (cursorRow, cursorColumn) = (screen.cursor.row, screen.cursor.column)
         return Array(out.utf8)
     }
 
