@@ -189,8 +189,8 @@ import Glibc
         #expect(terminal.exitStatus() == 0)
     }
 
-    /// Ctrl-Z gives the terminal back and takes it again (here, in a session of its own, the
-    /// kernel does not stop it): nothing typed is lost, and a resize before it neither.
+    /// Ctrl-Z gives the terminal back and takes it again (here, started by setsid with no shell's job
+    /// control, the kernel does not stop it): nothing typed is lost, and a resize before it neither.
     @Test func suspendingAndResizingLoseNothingTyped() throws {
         let terminal = try PseudoTerminal(["compose"], columns: 60, rows: 12)
         let cooked = Self.saneSettings(terminal.settings())

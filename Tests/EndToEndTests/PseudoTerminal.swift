@@ -37,7 +37,7 @@ final class PseudoTerminal {
         if !stdoutIsTerminal { _ = pipe(&pipeEnds) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        // Opened first without O_NOCTTY in a new session: the terminal becomes the child's controlling one.
+        // Opened first without O_NOCTTY after setsid: the terminal becomes the child's controlling one.
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         if stdoutIsTerminal { posix_spawn_file_actions_adddup2(&actions, 0, 1) }
@@ -50,7 +50,7 @@ final class PseudoTerminal {
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
-        // A new session, no signal blocked, every signal's default action (the test process ignores SIGPIPE).
+        // setsid, no signal blocked, every signal's default action (the test process ignores SIGPIPE).
         var none = sigset_t(), all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)

@@ -1,8 +1,8 @@
 import Testing
 @testable import FaceTextCLI
 
-/// `compose`'s usage errors, found before it looks for a terminal (its sessions are
-/// tested on a pseudo-terminal in the end-to-end tests).
+/// `compose`'s usage errors, found before it looks for a terminal (what it does on a
+/// terminal is tested on a pseudo-terminal in the end-to-end tests).
 @Suite struct ComposeCommandTests {
     @Test(arguments: [
         (["compose", "--height", "2"], "facetext: error: invalid value '2' for '--height': expected a whole number from 3 to 1000."),

@@ -22,7 +22,7 @@
 /// confirmed with ``sent(at:)``, so a failed write loses nothing. A sent
 /// message is one line: its line breaks become U+2028 LINE SEPARATOR.
 public struct Composer: Sendable {
-    /// Choices fixed for a session.
+    /// Choices fixed when the keyboard is made.
     public struct Options: Sendable {
         /// Insert a face picked from the panel as its emoji (when it has one) rather than its tag.
         public var insertsEmoji = false

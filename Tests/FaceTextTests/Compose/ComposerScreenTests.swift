@@ -10,8 +10,8 @@ import TestSupport
     static let pieces = ["今天", "好开心", "[哈哈]", "[心]", "😀", "👨‍👩‍👧‍👦", "🇨🇳", "e\u{301}", "word ", "internationalization",
                          "[一二三四五六七八九十]", "\t", "\u{1B}[31m", "\u{7}", "\u{85}", "。", "ｗｉｄｅ", "\u{200B}"]
 
-    /// Random sessions: typing, editing, the panel, sending and incoming lines.
-    static func sessions() -> [[TerminalKey]] {
+    /// Random runs of keys: typing, editing, the panel, sending and incoming lines.
+    static func keyRuns() -> [[TerminalKey]] {
         var random = SeededGenerator(seed: 36)
         let keys: [TerminalKey] = [.backspace, .delete, .left, .right, .home, .end, .lineBreak, .tab, .escape, .up, .down,
                                    .pageDown, .pageUp, .enter, .deleteWord]
@@ -25,10 +25,10 @@ import TestSupport
 
     @Test func everyScreenFitsItsSize() {
         var failures = 0
-        for (number, session) in Self.sessions().enumerated() {
+        for (number, keys) in Self.keyRuns().enumerated() {
             for (width, height) in Self.sizes {
                 var composer = Composer(catalog: .default, width: width, height: height)
-                for (index, key) in session.enumerated() {
+                for (index, key) in keys.enumerated() {
                     if composer.handle(key).contains(where: { if case .send = $0 { true } else { false } }) {
                         composer.sent(at: Int64(index))
                         composer.receive(Self.pieces[index % Self.pieces.count] + " reply")
@@ -41,7 +41,7 @@ import TestSupport
                     if !fits {
                         failures += 1
                         if failures <= 3 {
-                            Issue.record("session \(number), key \(index), \(width)×\(height): \(screen.lines) cursor \(screen.cursor)")
+                            Issue.record("run \(number), key \(index), \(width)×\(height): \(screen.lines) cursor \(screen.cursor)")
                         }
                     }
                 }

@@ -51,7 +51,7 @@ enum ComposeCommand {
         guard let terminal = Terminal() else {
             throw UsageError(.other("compose needs a terminal to read keys from and draw on, and there is none (no /dev/tty)."), command: spec)
         }
-        let output: ComposeSession.Output
+        let output: ComposeDriver.Output
         if let path = invocation.value("out") {
             let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw CommandFailure(message: "cannot open '\(path)': \(IOError.message(errno))") }
@@ -72,11 +72,11 @@ enum ComposeCommand {
         let history = (try? historyFile?.history())?.history ?? FaceHistory()
         let composer = Composer(catalog: context.catalog, history: history, options: options, width: 80, height: height)
         let colour = (context.environment["NO_COLOR"] ?? "").isEmpty
-        let session = ComposeSession(terminal: terminal, composer: composer,
+        let driver = ComposeDriver(terminal: terminal, composer: composer,
                                      painter: ScreenPainter(fullscreen: invocation.flag("fullscreen"), colour: colour),
                                      output: output, renders: invocation.flag("render"), incoming: incoming,
                                      history: historyFile, heightLimit: height, now: context.now)
-        return session.run()
+        return driver.run()
     }
 }
 

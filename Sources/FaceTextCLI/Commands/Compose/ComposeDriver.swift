@@ -6,7 +6,7 @@ import Glibc
 /// The terminal driver of `compose`: reads keys, signals and incoming lines,
 /// hands them to the ``Composer`` and draws its screen. The terminal is put
 /// back on every way out.
-final class ComposeSession {
+final class ComposeDriver {
     /// Where sent messages go.
     enum Output {
         case none
@@ -97,7 +97,7 @@ final class ComposeSession {
         return (size.width, min(size.height, painter.fullscreen ? size.height : heightLimit ?? size.height))
     }
 
-    /// Acts on a key; a status when the session ends.
+    /// Acts on a key; a status when compose ends.
     private func handle(_ key: TerminalKey) -> ExitStatus? {
         for action in composer.handle(key) {
             switch action {
@@ -135,7 +135,7 @@ final class ComposeSession {
         }
     }
 
-    /// Acts on a signal; a status when it ends the session.
+    /// Acts on a signal; a status when it ends compose.
     private func handleSignal(_ number: Int32) -> ExitStatus? {
         switch number {
         case SIGWINCH: redrawAll()
