@@ -11,10 +11,13 @@ extension Composer {
     }
 
     /// Columns of the prompt before the input.
-    var promptWidth: Int { width >= 6 ? 2 : 0 }
+    var promptWidth: Int { Self.promptWidth(forWidth: width) }
+
+    /// The prompt's columns on a screen `width` wide: none on a very narrow one.
+    static func promptWidth(forWidth width: Int) -> Int { width >= 6 ? 2 : 0 }
 
     func layout() -> Layout {
-        let input = InputLayout(self.input, width: width - promptWidth)
+        let input = inputLayout
         let status = height >= 2 ? 1 : 0
         let panelLeast = panel == nil ? 0 : 3
         let inputRows = max(1, min(input.rows.count, options.inputRows, height - status - panelLeast))

@@ -79,7 +79,9 @@ public struct Composer: Sendable {
     public let catalog: FaceCatalog
     public let options: Options
     /// The text being typed, with its cursor.
-    public internal(set) var input: FaceLine
+    public internal(set) var input: FaceLine {
+        didSet { inputLayout = InputLayout(input, width: width - promptWidth) }
+    }
     /// The messages on the page, oldest first.
     public internal(set) var messages: [Message] = []
     /// What the status row says instead of its hints, until the next key.
@@ -94,6 +96,8 @@ public struct Composer: Sendable {
 
     let renderer: FaceRenderer
     var search: FaceSearch?
+    /// The input laid out at the present width, once for each change.
+    private(set) var inputLayout: InputLayout
 
     /// A keyboard over `catalog`'s faces, with the person's `history` for the
     /// recent page, drawn `width` × `height`.
@@ -103,8 +107,10 @@ public struct Composer: Sendable {
         self.options = options
         self.width = max(1, width)
         self.height = max(1, height)
-        input = FaceLine("", catalog: catalog)
+        let input = FaceLine("", catalog: catalog)
+        self.input = input
         renderer = FaceRenderer(catalog: catalog)
+        inputLayout = InputLayout(input, width: max(1, width) - Self.promptWidth(forWidth: max(1, width)))
     }
 
     /// The screen's new size.
@@ -113,6 +119,7 @@ public struct Composer: Sendable {
         self.width = max(1, width)
         self.height = max(1, height)
         if changed {
+            inputLayout = InputLayout(input, width: self.width - promptWidth)
             // The bubbles in sight are drawn again now; older ones when they are needed.
             var rows = 0
             for index in messages.indices.reversed() {
