@@ -131,7 +131,7 @@ import Glibc
     @Test func aFollowedFileShowsTheLinesAddedToIt() throws {
         let folder = TemporaryFolder()
         let inbox = folder.url.appendingPathComponent("inbox.txt").path
-        FileManager.default.createFile(atPath: inbox, contents: Data("old line\n".utf8))
+        _ = FileManager.default.createFile(atPath: inbox, contents: Data("old line\n".utf8))
         let terminal = try PseudoTerminal(["compose", "--incoming", inbox], columns: 60, rows: 14)
         #expect(terminal.waitFor("Tab faces"))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: inbox))
@@ -189,22 +189,30 @@ import Glibc
         #expect(terminal.exitStatus() == 0)
     }
 
-    /// Ctrl-Z gives the terminal back and takes it again (here, started by setsid with no shell's job
-    /// control, the kernel does not stop it): nothing typed is lost, and a resize before it neither.
+    /// Ctrl-Z gives the terminal back and takes it again (here, started by setsid with no shell's
+    /// job control, the kernel does not stop it): nothing typed is lost, even while the terminal
+    /// changes hands, and a resize loses nothing either.
     @Test func suspendingAndResizingLoseNothingTyped() throws {
         let terminal = try PseudoTerminal(["compose"], columns: 60, rows: 12)
         let cooked = Self.saneSettings(terminal.settings())
         #expect(terminal.waitFor("Tab faces"))
         terminal.type("还没写完")
         #expect(terminal.waitFor("> 还没写完"))
-        terminal.type("\u{1A}")
-        #expect(terminal.wait { _ in String(decoding: terminal.drawn, as: UTF8.self).contains("\u{1B}[?2004l") })
+        for digit in 0..<5 {
+            terminal.type("\u{1A}")
+            terminal.type("\(digit)")          // typed while the terminal is given back and taken again
+            // Taken again (bracketed paste back on) before the next Ctrl-Z: one typed while the terminal
+            // is cooked would be the terminal's own signal key, which flushes what was typed before it.
+            #expect(terminal.wait { _ in
+                String(decoding: terminal.drawn, as: UTF8.self).components(separatedBy: "\u{1B}[?2004h").count >= digit + 3
+            })
+        }
         terminal.resize(columns: 30, rows: 12)
         terminal.type("的话")
-        #expect(terminal.waitFor("> 还没写完的话"))
+        #expect(terminal.waitFor("> 还没写完01234的话"), "\(terminal.screen.lines)")
         #expect(Self.saneSettings(terminal.settings()) != cooked)    // raw again
         terminal.type(Self.enter)
-        #expect(terminal.wait { _ in terminal.sent() == "还没写完的话\n" })
+        #expect(terminal.wait { _ in terminal.sent() == "还没写完01234的话\n" })
         terminal.type("\u{04}")
         #expect(terminal.exitStatus() == 0)
     }

@@ -26,7 +26,8 @@ final class Terminal {
     }
 
     /// Raw mode: bytes as they are typed, no echo, no signals from keys (Ctrl-C
-    /// and Ctrl-Z come as keys), output as written.
+    /// and Ctrl-Z come as keys), output as written. Settings change once the
+    /// output is drawn, and what was typed meanwhile is kept (never flushed).
     func enterRawMode() {
         var raw = saved
         cfmakeraw(&raw)
@@ -35,13 +36,13 @@ final class Terminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        if tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 { isRaw = true }
+        if tcsetattr(descriptor, TCSADRAIN, &raw) == 0 { isRaw = true }
     }
 
     /// The settings the terminal had before.
     func restore() {
         guard isRaw else { return }
-        _ = tcsetattr(descriptor, TCSAFLUSH, &saved)
+        _ = tcsetattr(descriptor, TCSADRAIN, &saved)
         isRaw = false
     }
 
