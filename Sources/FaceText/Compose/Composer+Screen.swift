@@ -145,7 +145,7 @@ extension Composer {
             row.append(.init("Enter insert · Esc close · ←→ pages", .faint))
             return row
         }
-        return [.init("Enter send · Tab faces · Alt-Enter new line · Ctrl-D quit", .faint)]
+        return [.init("Tab faces · Enter send · Alt-Enter new line · Ctrl-D quit", .faint)]
     }
 
     /// `spans` cut to `width` columns, no character cut.
