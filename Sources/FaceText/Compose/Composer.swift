@@ -121,6 +121,7 @@ public struct Composer: Sendable {
         if changed {
             inputLayout = InputLayout(input, width: self.width - promptWidth)
             // The bubbles in sight are drawn again now; older ones when they are needed.
+            let bubble = self.bubble
             var rows = 0
             for index in messages.indices.reversed() {
                 messages[index].rows = rows < self.height ? bubble.rows(of: Self.shown(messages[index].text), right: messages[index].isMine) : nil
@@ -196,13 +197,17 @@ public struct Composer: Sendable {
 
     /// The input was written at `time` (seconds since 1970): it goes on the
     /// page as one's own bubble, its faces into the history, and the input clears.
-    public mutating func sent(at time: Int64) {
+    /// Returns the faces it recorded (as ``faceUses(in:catalog:)`` gives them), for a history file.
+    @discardableResult
+    public mutating func sent(at time: Int64) -> [(key: String, count: Int)] {
         let text = input.text
-        for (key, count) in Self.faceUses(in: text, catalog: catalog) { history.record(key, at: time, count: count) }
+        let uses = Self.faceUses(in: text, catalog: catalog)
+        for (key, count) in uses { history.record(key, at: time, count: count) }
         add(Message(text: renderer.render(text), isMine: true))
         input = FaceLine("", catalog: catalog)
         status = nil
         panel = nil
+        return uses
     }
 
     /// The input could not be written: it stays, and the status row tells why.

@@ -40,7 +40,6 @@ struct InputLayout: Equatable {
             var shown: String, columns: Int
             if unit == "\t" {
                 columns = 8 - column % 8
-                if column + columns > width { columns = 8 }
                 shown = String(repeating: " ", count: columns)
             } else {
                 shown = DisplayText.safe(unit)

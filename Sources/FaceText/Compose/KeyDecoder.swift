@@ -73,16 +73,16 @@ public struct KeyDecoder: Sendable {
                 text.append(byte)
                 index += 1
             case 0x80...:
-                let length = Self.sequenceLength(pending, at: index)
-                if length == 0 {
+                switch pending.withUnsafeBufferPointer({ UTF8Decoder.decode($0, at: index) }) {
+                case .truncated:
                     // Not finished yet: wait for the rest, unless no more will come.
                     guard final else { endText(); return keys }
                     text.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     index += 1
-                } else if length < 0 {
+                case .invalid(let length):
                     text.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                    index += -length
-                } else {
+                    index += length
+                case .scalar(_, let length):
                     text.append(contentsOf: pending[index..<index + length])
                     index += length
                 }
@@ -210,35 +210,13 @@ public struct KeyDecoder: Sendable {
             // Keep an unfinished character for the next piece.
             var back = cut - 1
             while back > 0 && cut - back < 4 && paste[back] & 0xC0 == 0x80 { back -= 1 }
-            if back >= 0 && paste[back] >= 0xC0 && Self.sequenceLength(paste, at: back) == 0 { cut = back }
+            if back >= 0 && paste[back] >= 0xC0,
+               case .truncated = paste.withUnsafeBufferPointer({ UTF8Decoder.decode($0, at: back) }) {
+                cut = back
+            }
         }
         guard cut > 0 else { return }
         keys.append(.paste(String(decoding: paste[..<cut], as: UTF8.self)))
         paste.removeFirst(cut)
-    }
-
-    /// The length of the UTF-8 sequence at `index`: positive when whole and
-    /// well formed, 0 when cut short by the end of `bytes`, negative (minus the
-    /// bytes to drop) when ill formed.
-    static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int, low: UInt8, high: UInt8
-        switch lead {
-        case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-        case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE, 0xEF: (length, low, high) = (3, 0x80, 0xBF)
-        case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-        case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-        case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-        default: return -1
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return 0 }
-            let byte = bytes[index + offset]
-            let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= min && byte <= max else { return -offset }
-        }
-        return length
     }
 }

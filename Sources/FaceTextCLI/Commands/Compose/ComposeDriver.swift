@@ -112,7 +112,6 @@ final class ComposeDriver {
 
     /// Writes a message, then tells the composer whether it went.
     private func send(_ line: String) {
-        let text = composer.input.text
         if case .sink(let sink) = output {
             do throws(IOError) {
                 try sink.write(Array(((renders ? renderer.render(line) : line) + "\n").utf8))
@@ -122,10 +121,8 @@ final class ComposeDriver {
             }
         }
         let time = now()
-        composer.sent(at: time)
-        guard let history else { return }
-        let uses = Composer.faceUses(in: text, catalog: composer.catalog)
-        guard !uses.isEmpty else { return }
+        let uses = composer.sent(at: time)
+        guard let history, !uses.isEmpty else { return }
         do throws(HistoryFile.Failure) {
             _ = try history.update { history in
                 for (key, count) in uses { history.record(key, at: time, count: count) }
