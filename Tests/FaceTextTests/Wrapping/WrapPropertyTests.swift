@@ -194,6 +194,55 @@ import TestSupport
         }
     }
 
+    /// A line broken inside a run of ideographs gives up every place to break
+    /// before the break: a later unit that does not fit breaks after it, never
+    /// before what is already handed on. Runs of ideographs after a letter,
+    /// a byte that is not UTF-8 or a tag, then closing marks, letters and numbers.
+    @Test(arguments: TextWrapper.Breaking.allCases)
+    func aBreakInsideARunOfIdeographsLeavesNoPlaceBeforeIt(breaking: TextWrapper.Breaking) {
+        let heads: [[UInt8]] = [[0xAF], Array("a".utf8), Array("[哈哈]".utf8), Array("“".utf8), Array("😀".utf8)]
+        let runs = ["表情", "表情包好", "今天好开心呀"].map { Array($0.utf8) }
+        let tails: [[UInt8]] = [[0x5D, 0x9C, 0x61, 0x31, 0xB8, 0x8F], Array("]a1bc".utf8), Array("」。ok 12".utf8), Array("）x[心]y".utf8)]
+        let cache = WrapReference.UnitCache()
+        for head in heads {
+            for run in runs {
+                for tail in tails {
+                    let message = head + run + tail
+                    for width in 1...12 {
+                        let wrapper = TextWrapper(width: width, catalog: Self.catalog, breaking: breaking)
+                        let expected = WrapReference(width: width, catalog: Self.catalog, breaking: breaking, cache: cache).lines(of: message)
+                        #expect(Self.wrapped(message + [0x0A], wrapper) == expected.map { $0.last == 0x0A ? $0 : $0 + [0x0A] },
+                                "width \(width): \(message)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A break never leaves a wrapped line of nothing but units of no width
+    /// (a control character, a joiner, a mark with nothing to attach to): a
+    /// wide unit after them stays with them, over-long.
+    @Test(arguments: TextWrapper.Breaking.allCases)
+    func noBreakLeavesALineOfNoWidth(breaking: TextWrapper.Breaking) {
+        let zeroWidth = ["\u{1B}", "\u{200B}", "\u{0301}", "\u{85}", "\u{2060}", "\u{1B}\u{200B}", "\u{85}\u{1B}", "\u{85}\u{200B}",
+                         "\u{2028}\u{1B}", " \u{1B}"]
+        let before = ["", "a", "ÿ", "好", "\u{85}"]
+        let wide = ["1️⃣", "好", "😀", "[哈哈]", "ab"]
+        let cache = WrapReference.UnitCache()
+        for head in before {
+            for zero in zeroWidth {
+                for unit in wide {
+                    let message = Array((head + zero + unit + "x").utf8)
+                    for width in 1...4 {
+                        let wrapper = TextWrapper(width: width, catalog: Self.catalog, breaking: breaking)
+                        let expected = WrapReference(width: width, catalog: Self.catalog, breaking: breaking, cache: cache).lines(of: message)
+                        #expect(Self.wrapped(message, wrapper) == expected, "width \(width): \(message)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func stringLinesAreTheStreamsLines() {
         for message in Self.messages.prefix(40) {
             let text = String(decoding: message, as: UTF8.self)

@@ -274,9 +274,11 @@ struct WrapCore {
                 let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
                 while index < runEnd {
                     if column + 2 > limit && column > 0 {
-                        // What `place` does here: the break recorded before this ideograph is taken.
+                        // What `place` does here: the break recorded before this ideograph is taken, and
+                        // every place before it given up with it.
                         breakLine(at: index, width: column, bytes, &sink)
                         column = 0
+                        (breakPoint, wordPoint, loosePoint) = (-1, -1, -1)
                     }
                     if column > 0 {
                         (breakPoint, breakColumn, wordPoint, wordColumn) = (index, column, index, column)
@@ -430,7 +432,8 @@ struct WrapCore {
         }
         var width = unit.isTab ? 8 - line.column % 8 : unit.width
         if line.column + width > limit && line.column > 0 {
-            for kind in 0..<3 where line.column + width > limit {
+            // No break leaves a line of nothing but units of no width.
+            for kind in 0..<3 where line.column + width > limit && line.column > 0 {
                 let (point, pointColumn) = kind == 0 ? (line.breakPoint, line.breakColumn)
                     : kind == 1 ? (line.wordBreakPoint, line.wordBreakColumn) : (line.looseBreakPoint, line.looseBreakColumn)
                 guard point >= 0 else { continue }
