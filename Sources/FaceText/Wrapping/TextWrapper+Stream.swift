@@ -11,6 +11,13 @@ public protocol WrapSink {
     mutating func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int)
 }
 
+/// A sink that keeps the bytes and nothing else: it may be handed a line
+/// and its ending as text, with lines before and after it, and is never told
+/// where an input line ends (``WrapSink/lineEnd(_:width:)``), only where the
+/// wrapper breaks one. Its wrapper then passes a line that certainly fits
+/// without measuring it.
+protocol WholeLineSink: WrapSink {}
+
 extension TextWrapper {
     /// Wraps input that arrives in chunks, line by line: memory stays flat
     /// whatever the length of a line.
@@ -80,7 +87,7 @@ extension TextWrapper {
         }
 
         /// The input with line feeds inserted.
-        struct ByteSink: WrapSink {
+        struct ByteSink: WholeLineSink {
             let out: ByteBuffer
             @inline(__always) mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) { out.append(bytes) }
             @inline(__always) mutating func wrap(width: Int) { out.append(0x0A) }

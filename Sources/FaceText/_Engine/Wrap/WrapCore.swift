@@ -2,6 +2,9 @@
 /// tag, a grapheme cluster, an invalid byte), each measured, each with whether
 /// a line may break before it, placed greedily on the current line.
 ///
+/// For a sink that takes whole lines (the plain output), a line that
+/// certainly fits (``FittingLine``) is passed without measuring its units.
+///
 /// Most units are one scalar that a scalar starting a cluster follows: those
 /// are found and placed in a tight loop (``runSimple(_:end:_:)``) from the
 /// tables' entries; the rest, and every unit near the end of what has come,
@@ -75,8 +78,16 @@ struct WrapCore {
     mutating func run<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink, isFinal: Bool) {
         let end = bytes.count
         while cursor < end {
+            if Self.takesWholeLines(Sink.self) && !lineStarted, let base = bytes.baseAddress {
+                // Lines that certainly fit pass as they are, handed on with what follows them.
+                while let next = FittingLine.end(base, from: cursor, end: end, limit: limit) { cursor = next }
+                guard cursor < end else { break }
+            }
+            let before = cursor
             runSimple(bytes, end: end, &sink)
             guard cursor < end else { break }
+            // The tight loop ended a line: the next may be one that fits.
+            if Self.takesWholeLines(Sink.self) && !lineStarted && cursor != before { continue }
             let start = cursor
             let lead = bytes[start]
             if lead == 0x0A {
@@ -123,7 +134,8 @@ struct WrapCore {
     /// scalar after which a cluster always ends follows (so it is a cluster of
     /// its own). The same placing as ``place(_:at:_:_:)``, with the line's state
     /// in registers: breaking by character, a unit that does not fit starts a
-    /// line (a run of printable ASCII is counted in one step); breaking by line,
+    /// line (each scalar read by ``QuickScalar``, the same way for every script);
+    /// breaking by line,
     /// the places to break are recorded and a unit that does not fit is handed
     /// to ``place(_:at:_:_:)``. The decision LB25 takes by looking ahead is
     /// left to the general way. (A place to break that is too far back is
@@ -141,76 +153,47 @@ struct WrapCore {
     @inline(__always)
     private mutating func runSimpleCharacters<Sink: WrapSink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
                                                               stop: Int, _ sink: inout Sink) {
-        let tables = self.tables, tagStarts = tables.tagStarts, limit = self.limit, ideographRuns = tables.ideographRuns
-        let asciiTagStarts = tables.asciiTagStarts
+        // One way for every script, each scalar read with few branches: mixed text changes script often.
+        let tables = self.tables, limit = self.limit, shapes = UnsafePointer(tables.quickShapes)
         var index = cursor
-        var (value, length) = Self.plainScalar(base, index)
+        var (value, length) = QuickScalar.read(base, index, shapes)
         guard length > 0 else { return }
         var entry = tables.entry(value)
         var column = line.column
         var first = index
         while true {
-            while index < stop && length > 0 && !tagStarts[Int(base[index])] {
-                if length == 1 && value >= 0x20 && value < 0x7F {
-                    // A run of printable ASCII that cannot start a tag, each followed by ASCII (so a
-                    // cluster of its own): units of one column.
-                    var runEnd = index
-                    if let asciiTagStarts {
-                        // Eight at a time, and the byte after them ASCII.
-                        while runEnd + 9 <= stop && base[runEnd + 8] < 0x80
-                                && WrapTables.isPlainASCII(UInt64(littleEndian: UnsafeRawPointer(base + runEnd).unalignedWord()), asciiTagStarts) {
-                            runEnd += 8
-                        }
-                    }
-                    while runEnd < stop, case let byte = base[runEnd], byte >= 0x20 && byte < 0x7F && !tagStarts[Int(byte)],
-                          base[runEnd + 1] < 0x80 {
-                        runEnd += 1
-                    }
-                    while index < runEnd {
-                        if column >= limit && column > 0 {
-                            breakLine(at: index, width: column, bytes, &sink)
-                            column = 0
-                        }
-                        let count = min(limit - column, runEnd - index)
-                        column += count
-                        index += count
-                    }
-                    (value, length) = Self.plainScalar(base, index)
-                    guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
-                    entry = tables.entry(value)
-                }
-                if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
-                    // A run of ideographs, each followed by ASCII or another: units of two columns.
-                    let runEnd = Self.ideographRunEnd(base, from: index, stop: stop)
-                    while index < runEnd {
-                        if column + 2 > limit && column > 0 {
-                            breakLine(at: index, width: column, bytes, &sink)
-                            column = 0
-                        }
-                        let count = min(max(1, (limit - column) / 2), (runEnd - index) / 3)
-                        column += 2 * count
-                        index += 3 * count
-                    }
-                    (value, length) = Self.plainScalar(base, index)
-                    guard length > 0, index < stop, !tagStarts[Int(base[index])] else { break }
-                    entry = tables.entry(value)
-                }
-                guard let (nextValue, nextLength, nextEntry) = plainFollower(base, index, value, length, entry) else { break }
-                let width = WrapTables.width(entry)
-                if column + width > limit && column > 0 {
-                    breakLine(at: index, width: column, bytes, &sink)
-                    column = 0
-                }
-                column += width
-                index += length
+            let next = index &+ length
+            guard next < stop else { break }
+            let (nextValue, nextLength) = QuickScalar.read(base, next, shapes)
+            let nextEntry: UInt16
+            if nextLength > 0 {
+                nextEntry = tables.entry(nextValue)
+            } else if base[next] < 0x80 {
+                nextEntry = WrapTables.startsCluster          // a line ending, a control or a tag's first byte
+            } else {
+                break
+            }
+            guard WrapTables.quickClusterEnds(entry, before: nextEntry) || WrapTables.clusterEnds(entry, value, before: nextEntry) else { break }
+            let width = WrapTables.width(entry)
+            if column &+ width > limit && column > 0 {
+                breakLine(at: index, width: column, bytes, &sink)
+                column = 0
+            }
+            column &+= width
+            index = next
+            if nextLength > 0 {
                 (value, length, entry) = (nextValue, nextLength, nextEntry)
+                continue
             }
             // A line feed ends the line as the general way does, and the loop goes on with the next.
-            guard length == 0 && index < stop && base[index] == 0x0A else { break }
-            if index > first { (line.column, cursor, lineStarted) = (column, index, true) }
+            guard base[index] == 0x0A else { break }
+            (line.column, cursor, lineStarted) = (column, index, true)
             endLine(bytes, ending: index..<index + 1, &sink)
+            // The next line may be one that certainly fits, which the loop of `run` passes.
+            if Self.takesWholeLines(Sink.self) { return }
             (index, column, first) = (index + 1, 0, index + 1)
-            (value, length) = Self.plainScalar(base, index)
+            guard index < stop else { return }
+            (value, length) = QuickScalar.read(base, index, shapes)
             guard length > 0 else { return }
             entry = tables.entry(value)
         }
@@ -389,14 +372,23 @@ struct WrapCore {
         return (0, 0)
     }
 
-    /// Ends the current input line at `ending` (its LF or CRLF).
+    /// Ends the current input line at `ending` (its LF or CRLF). A sink that
+    /// takes whole lines (``takesWholeLines(_:)``) is handed it later, with what follows.
     private mutating func endLine<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, ending: Range<Int>, _ sink: inout Sink) {
-        sink.text(UnsafeBufferPointer(rebasing: bytes[written..<ending.lowerBound]))
-        sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[ending]), width: line.column)
-        written = ending.upperBound
+        if !Self.takesWholeLines(Sink.self) {
+            sink.text(UnsafeBufferPointer(rebasing: bytes[written..<ending.lowerBound]))
+            sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[ending]), width: line.column)
+            written = ending.upperBound
+        }
         cursor = ending.upperBound
         line = LineState()
         lineStarted = false
+    }
+
+    /// Whether `Sink` takes whole lines as text (``WholeLineSink``): known once the loop is specialized for it.
+    @inline(__always)
+    static func takesWholeLines<Sink: WrapSink>(_: Sink.Type) -> Bool {
+        Sink.self is any WholeLineSink.Type
     }
 
     /// Ends the input: the last line, if it has no line feed.
