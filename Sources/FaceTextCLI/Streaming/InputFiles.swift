@@ -2,8 +2,10 @@
 /// standard input for none or `-`. A file that cannot be opened or read is
 /// reported (naming it) and skipped; the others are still processed.
 struct InputFiles {
-    /// The size of each read.
-    static let chunkSize = 1 << 20
+    /// The size of each read: 128 KiB, small enough that the chunk and what a
+    /// command makes of it stay in the processor's cache (with reads of 1 MiB
+    /// `wrap` spent twice the system time).
+    static let chunkSize = 1 << 17
 
     let names: [String]
 
