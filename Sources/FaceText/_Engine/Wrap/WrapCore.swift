@@ -161,7 +161,7 @@ struct WrapCore {
         var entry = tables.entry(value)
         var column = line.column
         var first = index
-        while true {
+        scalars: while true {
             let next = index &+ length
             guard next < stop else { break }
             let (nextValue, nextLength) = QuickScalar.read(base, next, shapes)
@@ -184,6 +184,22 @@ struct WrapCore {
             if nextLength > 0 {
                 (value, length, entry) = (nextValue, nextLength, nextEntry)
                 continue
+            }
+            // Catalog tags, each a unit, one after another.
+            while tables.tagStarts[Int(base[index])], case .tag(let tagLength, let face) = tagMatch(bytes, at: index, isFinal: false) {
+                let tagWidth = tagWidth(bytes, start: index, length: tagLength, face: face)
+                if column &+ tagWidth > limit && column > 0 {
+                    breakLine(at: index, width: column, bytes, &sink)
+                    column = 0
+                }
+                column &+= tagWidth
+                index &+= tagLength
+                guard index < stop else { break scalars }
+                (value, length) = QuickScalar.read(base, index, shapes)
+                if length > 0 {
+                    entry = tables.entry(value)
+                    continue scalars
+                }
             }
             // A line feed ends the line as the general way does, and the loop goes on with the next.
             guard base[index] == 0x0A else { break }
@@ -483,10 +499,7 @@ struct WrapCore {
     private func nextUnit(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Unit? {
         let lead = bytes[start]
         if tables.tagStarts[Int(lead)] {
-            let match = lead == UInt8(ascii: "[") && tables.bracketTags != nil
-                ? tables.bracketTags.unsafelyUnwrapped.match(in: bytes, at: start, isFinal: isFinal)
-                : tables.tagTrie.longestMatch(in: bytes, at: start, isFinal: isFinal)
-            switch match {
+            switch tagMatch(bytes, at: start, isFinal: isFinal) {
             case .needMore: return nil
             case .tag(let length, let face): return tagUnit(bytes, start: start, length: length, face: face)
             case .none: break
@@ -592,9 +605,23 @@ struct WrapCore {
         return index < bytes.count || isFinal ? false : nil
     }
 
+    /// The catalog tag at `start` (a byte that may start one), if any.
+    @inline(__always)
+    private func tagMatch(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> TagTrie.Match {
+        bytes[start] == UInt8(ascii: "[") && tables.bracketTags != nil
+            ? tables.bracketTags.unsafelyUnwrapped.match(in: bytes, at: start, isFinal: isFinal)
+            : tables.tagTrie.longestMatch(in: bytes, at: start, isFinal: isFinal)
+    }
+
+    /// The width of the tag of `face` in `bytes[start..<start + length]`.
+    @inline(__always)
+    private func tagWidth(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, face: Int32) -> Int {
+        tables.tagWidth(face: Int(face)) ?? tables.columns(ofTag: UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
+    }
+
     /// A catalog tag: one unit, that breaks as an ideograph does.
     private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, face: Int32) -> Unit {
-        let width = tables.tagWidth(face: Int(face)) ?? tables.columns(ofTag: UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
+        let width = tagWidth(bytes, start: start, length: length, face: face)
         var unit = Unit(length: length, width: width, isTab: false, breakBefore: true, mayStartLine: true,
                         breakState: line.breakState, opens: false, cut: false)
         if isLine {
