@@ -155,6 +155,8 @@ struct WrapCore {
                                                               stop: Int, _ sink: inout Sink) {
         // One way for every script, each scalar read with few branches: mixed text changes script often.
         let tables = self.tables, limit = self.limit, shapes = UnsafePointer(tables.quickShapes)
+        let asciiRuns = tables.asciiTagStarts != nil, asciiTagStarts = tables.asciiTagStarts ?? (0, 0, 0)
+        let ideographRuns = tables.ideographRuns
         var index = cursor
         var (value, length) = QuickScalar.read(base, index, shapes)
         guard length > 0 else { return }
@@ -162,6 +164,44 @@ struct WrapCore {
         var column = line.column
         var first = index
         scalars: while true {
+            // Printable ASCII seven at a time: eight bytes of it that may start no tag, so that each
+            // of the first seven is followed by ASCII (a cluster of its own), one column each.
+            if asciiRuns, case var word = UInt64(littleEndian: UnsafeRawPointer(base + index).unalignedWord()),
+               WrapTables.isPlainASCII(word, asciiTagStarts) {
+                repeat {
+                    let runEnd = index &+ 7
+                    while index < runEnd {
+                        if column >= limit && column > 0 {
+                            breakLine(at: index, width: column, bytes, &sink)
+                            column = 0
+                        }
+                        let count = min(limit &- column, runEnd &- index)
+                        column &+= count
+                        index &+= count
+                    }
+                    guard index < stop else { break scalars }
+                    word = UInt64(littleEndian: UnsafeRawPointer(base + index).unalignedWord())
+                } while WrapTables.isPlainASCII(word, asciiTagStarts)
+                (value, length) = (UInt32(base[index]), 1)
+                entry = tables.entry(value)
+            } else if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
+                // A run of ideographs, each followed by ASCII or another, two columns each: all but
+                // the last placed at once, the last left to be placed with what follows it.
+                let runEnd = Self.ideographRunEnd(base, from: index, stop: stop) &- 3
+                if runEnd > index {
+                    while index < runEnd {
+                        if column &+ 2 > limit && column > 0 {
+                            breakLine(at: index, width: column, bytes, &sink)
+                            column = 0
+                        }
+                        let count = min(max(1, (limit &- column) / 2), (runEnd &- index) / 3)
+                        column &+= 2 &* count
+                        index &+= 3 &* count
+                    }
+                    (value, length) = QuickScalar.read(base, index, shapes)
+                    entry = tables.entry(value)
+                }
+            }
             let next = index &+ length
             guard next < stop else { break }
             let (nextValue, nextLength) = QuickScalar.read(base, next, shapes)

@@ -37,6 +37,9 @@ final class WrapTables {
     let machine: UnsafePointer<UInt16>
     /// The entries of ASCII (the first block filled).
     let ascii: UnsafePointer<UInt16>
+    /// The ASCII bytes that may start a tag, each repeated in a word (0x80 bytes, which never
+    /// match ASCII, for none), when there are at most three of them; nil when there are more.
+    let asciiTagStarts: (UInt64, UInt64, UInt64)?
     /// `[…]` tags by one hash, when the catalog's tags starting with `[` allow it.
     let bracketTags: BracketTagTable?
     /// Whether no CJK ideograph of U+4E00–U+9FFF may start a tag (so runs of them need no tag search).
@@ -64,12 +67,27 @@ final class WrapTables {
         quickShapes = QuickScalar.shapes { trie.firstBytes[$0] }
         machine = LineBreakMachine.shared.pointer
         ascii = UnsafePointer(entries)
+        let starts = (0..<0x80).filter { trie.firstBytes[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        let none: UInt64 = 0x8080_8080_8080_8080
+        asciiTagStarts = starts.count <= 3 ? (starts.first ?? none, starts.dropFirst().first ?? none, starts.dropFirst(2).first ?? none) : nil
         bracketTags = catalog.index.bracketTags
         ideographRuns = (0xE4...0xE9).allSatisfy { !trie.firstBytes[$0] }
         var state = LineBreakMachine.startState
         _ = LineBreakMachine.shared.step(&state, .ID)
         ideographState = state
         _ = fill(0)
+    }
+
+    /// Whether the eight bytes of `word` are printable ASCII, none of them `tagStarts`' bytes.
+    @inline(__always)
+    static func isPlainASCII(_ word: UInt64, _ tagStarts: (UInt64, UInt64, UInt64)) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        let control = ~(word &+ 0x6060_6060_6060_6060) & high         // below 0x20
+        let delete = ByteSearch.exactZeroBytes(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+        let tags = ByteSearch.exactZeroBytes(word ^ tagStarts.0) | ByteSearch.exactZeroBytes(word ^ tagStarts.1)
+            | ByteSearch.exactZeroBytes(word ^ tagStarts.2)
+        return control | delete | tags == 0
     }
 
     /// Whether the three bytes at `index` are a CJK ideograph of U+4E00–U+9FFF: two columns,
