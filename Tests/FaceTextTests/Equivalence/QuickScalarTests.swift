@@ -51,6 +51,26 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
+    /// `WrapTables.isIdeograph`, one comparison, against the decoder: the three
+    /// bytes at a place are a well-formed U+4E00–U+9FFF, for every lead and second byte.
+    @Test func anIdeographIsWhatTheDecoderReads() {
+        var failures: [[UInt8]] = []
+        for lead in UInt8(0)...0xFF {
+            for second in UInt8(0)...0xFF {
+                for third in [0x7F, 0x80, 0xA5, 0xBF, 0xC0] as [UInt8] {
+                    let bytes = [lead, second, third, 0x41]
+                    let quick = bytes.withUnsafeBufferPointer { WrapTables.isIdeograph($0.baseAddress!, 0) }
+                    var expected = false
+                    if case .scalar(let value, 3) = bytes.withUnsafeBufferPointer({ UTF8Decoder.decode($0, at: 0) }) {
+                        expected = (0x4E00...0x9FFF).contains(value)
+                    }
+                    if quick != expected { failures.append(bytes) }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     /// The bytes that may start a tag are left to the way that looks for tags.
     @Test func excludedLeadBytesAreLeft() {
         let excluded: Set<UInt8> = [0x5B, 0x2F, 0xE3]

@@ -184,7 +184,7 @@ struct WrapCore {
                 } while WrapTables.isPlainASCII(word, asciiTagStarts)
                 (value, length) = (UInt32(base[index]), 1)
                 entry = tables.entry(value)
-            } else if length == 3 && ideographRuns && WrapTables.isIdeograph(base, index) {
+            } else if ideographRuns && value &- 0x4E00 < 0x5200 {           // U+4E00–U+9FFF, one test
                 // A run of ideographs, each followed by ASCII or another, two columns each: all but
                 // the last placed at once, the last left to be placed with what follows it.
                 let runEnd = Self.ideographRunEnd(base, from: index, stop: stop) &- 3

@@ -94,9 +94,11 @@ final class WrapTables {
     /// class ID, a cluster of its own when ASCII or another such ideograph follows.
     @inline(__always)
     static func isIdeograph(_ base: UnsafePointer<UInt8>, _ index: Int) -> Bool {
-        let lead = base[index], second = base[index + 1]
-        return (lead &- 0xE5 <= 0xE9 - 0xE5 || lead == 0xE4 && second >= 0xB8)
-            && second & 0xC0 == 0x80 && base[index + 2] & 0xC0 == 0x80
+        // One comparison (a run's end is where mixed text changes script): the three bytes from
+        // E4 B8 80 to E9 BF BF, with any fault of the continuation bytes above that range.
+        let bytes = UInt32(base[index]) << 16 | UInt32(base[index + 1]) << 8 | UInt32(base[index + 2])
+        let faults = (bytes & 0xC0C0) ^ 0x8080
+        return UInt64(bytes &- 0xE4_B880) | UInt64(faults) << 32 <= 0xE9_BFBF - 0xE4_B880
     }
 
     deinit {
