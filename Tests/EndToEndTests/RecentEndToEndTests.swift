@@ -80,7 +80,7 @@ import Testing
 
             """), "\(result.stderr)")
         #expect(result.stderr.contains("written by a later facetext; not changed"))
-        #expect(result.stderr.contains("/folder': cannot be read (Is a directory)"))
+        #expect(result.stderr.contains("/folder': is a folder, not a regular file: a history must be a regular file"))
         #expect(result.stderr.contains("/file/recent': cannot make its lock file"))
     }
 
