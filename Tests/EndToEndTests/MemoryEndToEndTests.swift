@@ -25,4 +25,37 @@ import Testing
         let result = try Resources.measure("yes '😀😃👍' | tr -d '\\n' | head -c 8000000 > \(file); facetext scan \(file)")
         #expect(result.kilobytes > 0 && result.kilobytes < 40_000, "\(result.kilobytes) KB")
     }
+
+    /// Output that grows far faster than its input is written as it is made, whatever the
+    /// option values: a bubble a million columns wide, a template or image base of 100 KB for
+    /// every face and emoji. Peak RSS is compared with the same command's run on a line or two
+    /// (those made gigabytes of memory: the output of a whole read was held, and a template
+    /// was kept for every face of the catalog).
+    @Test(arguments: [
+        (#"yes hi | head -N | facetext wrap --bubble --align right -w 1000000"#, 2, 30),
+        (#"yes a | head -N | facetext wrap --bubble --align alternate -w 10000"#, 10, 2000),
+        (#"yes '[哈哈][心]' | head -N | tr -d '\n' | facetext render --template \"\$(cat LONG){tag}\""#, 1, 300),
+        (#"yes 😀👍🎉🙂 | head -N | tr -d '\n' | facetext render --to html --emoji --image-base \"\$(cat LONG)\""#, 1, 300),
+    ])
+    func outputThatOutgrowsItsInputIsWrittenAsItIsMade(pipeline: String, small: Int, large: Int) throws {
+        let long = "/tmp/facetext-long-\(getpid())"
+        defer { unlink(long) }
+        _ = FileManager.default.createFile(atPath: long, contents: Data(String(repeating: "x", count: 100_000).utf8))
+        let command = pipeline.replacingOccurrences(of: "LONG", with: long)
+        let few = try Resources.measure(command.replacingOccurrences(of: "-N", with: "-\(small)"))
+        let many = try Resources.measure(command.replacingOccurrences(of: "-N", with: "-\(large)"))
+        #expect(few.kilobytes > 0 && many.kilobytes > 0)
+        #expect(many.kilobytes - few.kilobytes < 12_000, "\(pipeline): \(few.kilobytes) KB vs \(many.kilobytes) KB")
+    }
+
+    /// A template's text is not kept once for every face of the catalog: the render of one tag
+    /// with a 100 KB template takes about what the render with a short one does.
+    @Test func aLongTemplateIsNotKeptForEveryFace() throws {
+        let long = "/tmp/facetext-long-\(getpid())"
+        defer { unlink(long) }
+        _ = FileManager.default.createFile(atPath: long, contents: Data(String(repeating: "x", count: 100_000).utf8))
+        let short = try Resources.measure("printf '[哈哈]' | facetext render --template 'x{tag}'")
+        let longer = try Resources.measure(#"printf '[哈哈]' | facetext render --template \"\$(cat "# + long + #"){tag}\""#)
+        #expect(longer.kilobytes - short.kilobytes < 12_000, "\(short.kilobytes) KB vs \(longer.kilobytes) KB")
+    }
 }

@@ -65,6 +65,21 @@ public final class ByteBuffer {
     /// Forgets the bytes, keeping the storage.
     public func removeAll() { storage.removeAll() }
 
+    /// Makes the buffer hand what it holds to `write` instead of growing,
+    /// once it holds more than `limit` bytes and a piece would not fit: then
+    /// it never holds much more than twice `limit` plus the largest piece
+    /// appended, however much a writer makes of one piece of input. `write`
+    /// gets the bytes in order; they are forgotten when it returns.
+    ///
+    /// ```swift
+    /// let out = ByteBuffer()
+    /// out.overflow(over: 1 << 20) { bytes in fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+    /// ```
+    public func overflow(over limit: Int, to write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage.overflowLimit = limit
+        storage.overflow = write
+    }
+
     /// Lends the storage to a stream for one call, without copying.
     func withStorage<R>(_ body: (inout OutputBuffer) -> R) -> R {
         body(&storage)

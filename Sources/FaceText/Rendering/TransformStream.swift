@@ -27,12 +27,13 @@ public struct TransformStream: Sendable {
             let index = writer.catalog.index
             let bracket = Int(UInt8(ascii: "["))
             let otherBytes = index.tagTrie.firstBytes.indices.filter { index.tagTrie.firstBytes[$0] && $0 != bracket }.map(UInt8.init)
-            guard allowKernel, writer.copiesTextUnchanged, let bracketTags = index.bracketTags, otherBytes.count <= 1 else {
+            guard allowKernel, writer.copiesTextUnchanged, let bracketTags = index.bracketTags, otherBytes.count <= 1,
+                  let replacements = writer.replacements else {
                 return .render(writer)
             }
             let otherTags = otherBytes.first.map { index.tagKeys.pairs(startingWith: $0).map { (tag: $0.key, face: $0.value) } } ?? []
             // None for a catalog of more short tags than the kernel's table holds.
-            guard let kernel = BracketRenderKernel(tags: bracketTags, replacements: writer.replacements, otherTags: otherTags,
+            guard let kernel = BracketRenderKernel(tags: bracketTags, replacements: replacements, otherTags: otherTags,
                                                    otherByte: otherBytes.first ?? 0, trie: index.tagTrie) else { return .render(writer) }
             return .kernel(kernel)
         }

@@ -31,14 +31,15 @@ enum BackspaceCommand {
         let output: LineEditor.Stream.Output = invocation.flag("json") ? .json : invocation.flag("deleted") ? .deleted : .kept
         let editor = LineEditor(catalog: context.catalog, anyTag: invocation.flag("any-tag"))
         var stream = LineEditor.Stream(editor: editor, presses: presses, output: output)
-        let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 4)
+        let paced = PacedOutput(context, capacity: InputFiles.chunkSize + InputFiles.chunkSize / 4)
+        let out = paced.buffer
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
         }, { (chunk) throws(IOError) in
-            try stream.feed(chunk, into: out) { (full: ByteBuffer) throws(IOError) in try context.stdout.drain(full) }
-            try context.stdout.drain(out)
+            try stream.feed(chunk, into: out) { (_: ByteBuffer) throws(IOError) in try paced.drain() }
+            try paced.drain()
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: out)
-            try context.stdout.drain(out)
+            try paced.drain()
         })
         return allRead ? .success : .failure
     }

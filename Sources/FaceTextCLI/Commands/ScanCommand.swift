@@ -23,15 +23,16 @@ enum ScanCommand {
         var recognized = FaceScanner.Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         var lister = FaceLister(catalog: context.catalog, recognizing: recognized)
-        let out = ByteBuffer(capacity: 1 << 21)
+        let paced = PacedOutput(context, capacity: 1 << 21)
+        let out = paced.buffer
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (name: String) throws(IOError) in
             lister.startFile(name)
         }, { (chunk) throws(IOError) in
             // A face can take 30 times its bytes as JSON.
-            try OutputPacing.feed(chunk, out: out, context) { lister.feed($0, into: out) }
+            try OutputPacing.feed(chunk, out: paced, context) { lister.feed($0, into: out) }
         }, end: { (_: String) throws(IOError) in
             lister.finish(into: out)
-            try context.stdout.drain(out)
+            try paced.drain()
         })
         return allRead ? .success : .failure
     }

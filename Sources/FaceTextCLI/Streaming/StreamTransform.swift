@@ -31,14 +31,15 @@ enum StreamTransform {
     static func run(_ invocation: Invocation, _ context: CommandContext,
                     makeStream: () -> TransformStream) throws(IOError) -> ExitStatus {
         var stream = makeStream()
-        let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let paced = PacedOutput(context, capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let out = paced.buffer
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
             stream = makeStream()
         }, { (chunk) throws(IOError) in
-            try OutputPacing.feed(chunk, out: out, context) { stream.process($0, into: out) }
+            try OutputPacing.feed(chunk, out: paced, context) { stream.process($0, into: out) }
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: out)
-            try context.stdout.drain(out)
+            try paced.drain()
         })
         return allRead ? .success : .failure
     }

@@ -7,10 +7,21 @@ import Darwin
 /// A growable byte buffer for the per-token writes of a stream: appends are
 /// one `memcpy`, without the generic overhead of `Array.append(contentsOf:)`
 /// on many small pieces. Owned by one stream call and freed by ``moveAll(to:)``.
+///
+/// With an ``overflow`` writer, the buffer never grows past about twice
+/// ``overflowLimit`` plus the largest single piece: when a piece would not
+/// fit and the buffer holds more than the limit, what it holds is handed to
+/// the writer and forgotten first. Output that is many times its input (a
+/// long template for every face, a bubble a million columns wide) then goes
+/// out as it is made instead of piling up. Writers take room through the
+/// buffer after every piece they keep, so nothing they hold is lost.
 struct OutputBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// Where the bytes go when the buffer would grow past ``overflowLimit``.
+    var overflow: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    var overflowLimit = Int.max
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -76,7 +87,20 @@ struct OutputBuffer {
     /// loop that appends may then keep them in registers.
     @inline(__always)
     private mutating func grow(to needed: Int) {
+        var needed = needed
+        if needed > overflowLimit && count > 0 && overflow != nil {
+            needed -= count
+            spill()
+            if needed <= capacity { return }
+        }
         (base, capacity) = Self.grown(base, count: count, capacity: capacity, needed: needed)
+    }
+
+    /// Hands the bytes held to ``overflow`` and forgets them.
+    @inline(never)
+    private mutating func spill() {
+        overflow?(UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 
     @inline(never)

@@ -60,7 +60,8 @@ enum WrapCommand {
         let layout = ChatBubble(pageWidth: pageWidth, catalog: context.catalog, breaking: breaking)
         let wrapper = bubble ? layout.wrapper : TextWrapper(width: pageWidth, catalog: context.catalog, breaking: breaking)
         let colour = context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
-        let out = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let paced = PacedOutput(context, capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let out = paced.buffer
         let output: Output
         if json {
             output = .json(JSONMessages(out: out, sides: sides, layout: bubble ? layout : nil))
@@ -84,7 +85,7 @@ enum WrapCommand {
             } else {
                 output.feed(chunk, to: &stream, out: out)
             }
-            try context.stdout.drain(out)
+            try paced.drain()
         }, end: { (_: String) throws(IOError) in
             if rendering != nil {
                 rendering!.finish(into: rendered)
@@ -92,7 +93,7 @@ enum WrapCommand {
                 rendered.removeAll()
             }
             output.finish(&stream, out: out)
-            try context.stdout.drain(out)
+            try paced.drain()
         })
         return allRead ? .success : .failure
     }
