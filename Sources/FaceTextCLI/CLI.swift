@@ -41,7 +41,7 @@ public enum CLI {
             }
             return try command.run(invocation, context)
         } catch let error as UsageError {
-            try? context.stderr.write(error.fullText)
+            try? context.stderr.write(DisplayText.safe(error.fullText))
             return .usage
         } catch IOError.brokenPipe {
             return .brokenPipe

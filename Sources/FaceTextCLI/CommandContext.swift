@@ -37,11 +37,11 @@ public struct CommandContext {
 
     /// Writes `facetext: error: MESSAGE` to standard error.
     func error(_ message: String) {
-        try? stderr.write("facetext: error: \(message)\n")
+        try? stderr.write("facetext: error: \(DisplayText.safe(message))\n")
     }
 
     /// Writes `facetext: warning: MESSAGE` to standard error.
     func warning(_ message: String) {
-        try? stderr.write("facetext: warning: \(message)\n")
+        try? stderr.write("facetext: warning: \(DisplayText.safe(message))\n")
     }
 }

@@ -7,24 +7,63 @@
 /// components alone (skin tones, hair styles) are left out. A name already
 /// used as a tag makes a second tag of the name and the emoji's code points,
 /// as `catalog import emoji-test` does: `[名字 1f44d-1f3fd]`.
+///
+/// A name that would make a tag no catalog may hold, or one that would act
+/// on a terminal, is skipped with its reason: a control character (C0, DEL,
+/// C1: a file can spell `&#x1b;` or `&#7;`), or a tag longer than 256 bytes.
 package enum CLDRImport {
+    /// An annotation left out, and why.
+    package struct Skipped: Sendable, Equatable, CustomStringConvertible {
+        package var sequence: String
+        package var problem: String
+        package var description: String {
+            "the name of \(sequence.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")) \(problem); skipped"
+        }
+    }
+
     /// The faces of `annotations` (several files' worth, in order; a later
     /// annotation of the same sequence fills in what an earlier one lacks),
     /// each with its keywords.
     package static func faces(from annotations: [CLDRAnnotations.Annotation]) -> [(face: Face, keywords: [String])] {
+        importing(annotations).faces
+    }
+
+    /// The faces of `annotations`, and the annotations whose names cannot be tags.
+    package static func importing(_ annotations: [CLDRAnnotations.Annotation])
+        -> (faces: [(face: Face, keywords: [String])], skipped: [Skipped]) {
         var seen: Set<String> = []
         var faces: [(face: Face, keywords: [String])] = []
+        var skipped: [Skipped] = []
         for annotation in CLDRAnnotations.merged(annotations) {
             guard let name = annotation.name, !name.isEmpty, isEmoji(annotation.sequence) else { continue }
+            if let problem = tagProblem(name) {
+                skipped.append(Skipped(sequence: annotation.sequence, problem: problem))
+                continue
+            }
             let emoji = fullyQualified(annotation.sequence)
             var tag = "[\(name)]"
             if !seen.insert(tag).inserted {
                 tag = "[\(name) \(EmojiName.twemojiCode(of: emoji))]"
                 seen.insert(tag)
             }
-            faces.append((Face(tag: tag, emoji: emoji, kind: .emoji), annotation.keywords))
+            guard tag.utf8.count <= TagTrie.maximumTagLength else {
+                skipped.append(Skipped(sequence: annotation.sequence, problem: "makes a tag of \(tag.utf8.count) bytes; the limit is \(TagTrie.maximumTagLength)"))
+                continue
+            }
+            faces.append((Face(tag: tag, emoji: emoji, kind: .emoji), annotation.keywords.filter { tagProblem($0) == nil }))
         }
-        return faces
+        return (faces, skipped)
+    }
+
+    /// Why a name cannot be put in a tag, or nil.
+    static func tagProblem(_ name: String) -> String? {
+        if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            return "holds a control character (U+\(String(format4: control.value)))"
+        }
+        if name.utf8.count + 2 > TagTrie.maximumTagLength {
+            return "makes a tag of \(name.utf8.count + 2) bytes; the limit is \(TagTrie.maximumTagLength)"
+        }
+        return nil
     }
 
     /// Whether a sequence as CLDR writes it is an emoji: a keycap, or one whose first

@@ -47,3 +47,12 @@ enum CodePointError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension String {
+    /// A code point's value as Unicode writes it after "U+": upper-case hex, at least four digits (`001B`, `1F600`).
+    init(format4 value: UInt32) {
+        let digits = String(value, radix: 16, uppercase: true)
+        let zeros = Swift.max(0, 4 - digits.utf8.count)
+        self = String(repeating: "0", count: zeros) + digits
+    }
+}

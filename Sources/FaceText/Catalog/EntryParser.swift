@@ -57,14 +57,17 @@ struct EntryParser {
             warnings.append(CatalogError(file: file, entry: entry, package: package, key: key, problem: problem))
         }
         if let chs, !(chs.hasPrefix("[") && chs.hasSuffix("]")) { warn("chs", "tag \"\(chs)\" has no brackets") }
+        for tag in tags {
+            guard let control = tag.unicodeScalars.first(where: { DisplayText.isControl($0) || $0 == "\t" }) else { continue }
+            warn("chs", "tag \(String(reflecting: tag)) contains a control character (U+\(String(format4: control.value))), which a terminal would act on")
+        }
         for tag in tags where tag.first?.isWhitespace == true || tag.last?.isWhitespace == true {
             warn("chs", "tag \"\(tag)\" starts or ends with white space, which is matched literally")
         }
         for (key, name) in [("png", png), ("gif", gif)] {
             if let name, name.contains("/") || name.contains("\\") { warn(key, "image name \"\(name)\" contains a path separator") }
             if let name, let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                let code = String(control.value, radix: 16, uppercase: true)
-                warn(key, "image name \"\(name.debugDescription.dropFirst().dropLast())\" contains a control character (U+\(String(repeating: "0", count: 4 - code.count) + code)), written as it is into HTML and paths")
+                warn(key, "image name \"\(name.debugDescription.dropFirst().dropLast())\" contains a control character (U+\(String(format4: control.value))), written as it is into HTML and paths")
             }
         }
         if let emoji {

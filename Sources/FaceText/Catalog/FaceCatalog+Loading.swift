@@ -60,13 +60,19 @@ extension FaceCatalog {
     /// Reads and decodes one file into a neutral document.
     static func decodeFile(_ url: URL, name: String) throws(CatalogError.List) -> CatalogValue {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(FileBytes.Failure) {
+            data = Data(try FileBytes.read(url.path, limit: fileSizeLimit))
         } catch {
-            throw CatalogError.List([CatalogError(file: name, problem: "cannot be read: \(Self.reason(error, path: url.path))")])
+            switch error {
+            case .tooLarge: throw CatalogError.List([CatalogError(file: name, problem: error.description)])
+            default: throw CatalogError.List([CatalogError(file: name, problem: "cannot be read: \(Self.reason(error, path: url.path))")])
+            }
         }
         return try decode(data, name: name)
     }
+
+    /// The largest catalog file read (the largest real emoticon pack is under a MiB).
+    package static let fileSizeLimit = 64 << 20
 
     static func decode(_ data: Data, name: String) throws(CatalogError.List) -> CatalogValue {
         let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })

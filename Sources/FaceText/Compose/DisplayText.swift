@@ -1,9 +1,10 @@
-/// Text made safe to show on a terminal and measured in columns.
-enum DisplayText {
+/// Text made safe to show on a terminal and measured in columns: what
+/// `compose` draws, and every table, grid and message the command line shows.
+package enum DisplayText {
     /// `text` with every control character (C0 but line feed and tab, DEL,
     /// C1) and U+FFFD-decoded byte shown as U+FFFD, so that nothing in a
     /// message can move the cursor or change the terminal's state.
-    static func safe(_ text: String) -> String {
+    package static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -13,13 +14,36 @@ enum DisplayText {
     }
 
     /// `text` made safe for a single row: line feeds and tabs are spaces too.
-    static func oneRow(_ text: String) -> String {
+    package static func oneRow(_ text: String) -> String {
         let text = safe(text)
         guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return text }
         return String(text.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// The columns a terminal may draw `character` in: ``DisplayWidth``'s
+    /// count, or, for a cluster that is not drawn as one emoji, the sum of its
+    /// scalars' own widths when that is more. Terminals that place scalar by
+    /// scalar (as `wcwidth` does) draw a Hangul syllable of leading jamo, a
+    /// Devanagari conjunct or a Thai SARA AM wider than one cluster, and a soft
+    /// hyphen as a column; a row cut by this measure never reaches the next.
+    package static func terminalColumns(of character: Character) -> Int {
+        let counted = DisplayWidth.columns(of: character)
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1 || scalars.first == "\u{AD}" else { return counted }
+        var sum = 0
+        for scalar in scalars {
+            switch scalar.value {
+            case 0xFE0F, 0x20E3, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF: return counted   // drawn as one emoji
+            case 0x200D where counted == 2: return counted                             // an emoji ZWJ sequence
+            case 0xAD: sum += 1
+            case 0x1160...0x11FF, 0xD7B0...0xD7FF: break                                // vowel and final jamo join the syllable
+            default: sum += DisplayWidth.columns(of: Character(scalar))
+            }
+        }
+        return max(counted, sum)
+    }
+
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 && value != 0x0A && value != 0x09 || value >= 0x7F && value < 0xA0
     }

@@ -8,16 +8,19 @@ import Foundation
 /// `facetext catalog import cldr FILE...`: a catalog of every emoji CLDR's
 /// annotations name, tagged with its short name.
 enum CLDRImportAction {
+    /// The largest annotation file read (CLDR's largest is under a MiB).
+    static let fileSizeLimit = 32 << 20
+
     static func run(paths: [String], locale: String, output: String?, context: CommandContext) throws -> ExitStatus {
         var annotations: [CLDRAnnotations.Annotation] = []
         var locales: [String] = []
         for path in paths {
             for file in try files(for: path, locale: locale) {
                 let text: String
-                do {
-                    text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
+                do throws(FileBytes.Failure) {
+                    text = String(decoding: try FileBytes.read(file, limit: Self.fileSizeLimit), as: UTF8.self)
                 } catch {
-                    throw CommandFailure(message: "'\(file)': cannot be read")
+                    throw CommandFailure(message: "'\(file)': \(error)")
                 }
                 let found: [CLDRAnnotations.Annotation]
                 do throws(CLDRAnnotations.Failure) {
@@ -30,7 +33,9 @@ enum CLDRImportAction {
                 if let found = CLDRAnnotations.locale(of: text), !locales.contains(found) { locales.append(found) }
             }
         }
-        let faces = CLDRImport.faces(from: annotations)
+        let (faces, skipped) = CLDRImport.importing(annotations)
+        for skip in skipped.prefix(20) { context.warning(skip.description) }
+        if skipped.count > 20 { context.warning("\(skipped.count - 20) more names skipped") }
         guard !faces.isEmpty else { throw CommandFailure(message: "no emoji named in \(paths.map { "'\($0)'" }.joined(separator: ", "))") }
         let name = "cldr-" + (locales.isEmpty ? locale : locales.joined(separator: "+"))
         let keywords = Dictionary(faces.map { ($0.face.tag, $0.keywords) }, uniquingKeysWith: { first, _ in first })

@@ -90,11 +90,11 @@ enum CatalogCommand {
     }
 
     private static func importEmojiTest(_ path: String, output: String?, context: CommandContext) throws -> ExitStatus {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data: [UInt8]
+        do throws(FileBytes.Failure) {
+            data = try FileBytes.read(path, limit: CLDRImportAction.fileSizeLimit)
         } catch {
-            throw CommandFailure(message: "'\(path)': cannot be read")
+            throw CommandFailure(message: "'\(path)': \(error)")
         }
         let packages: [(name: String, faces: [Face])]
         do throws(EmojiTestImport.Failure) {

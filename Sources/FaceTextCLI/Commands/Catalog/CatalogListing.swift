@@ -76,8 +76,11 @@ enum CatalogListing {
         emoji.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
     }
 
-    /// Rows padded to aligned columns by display width.
+    /// Rows padded to aligned columns by display width; control characters
+    /// in a cell (a tag a catalog or history holds) shown as U+FFFD, so nothing
+    /// stored can act on the terminal.
     static func table(_ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map(DisplayText.oneRow) }
         let count = rows.map(\.count).max() ?? 0
         let widths = (0..<count).map { column in rows.map { column < $0.count ? DisplayWidth.columns(of: $0[column]) : 0 }.max() ?? 0 }
         return rows.map { row in

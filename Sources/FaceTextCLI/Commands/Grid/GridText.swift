@@ -22,13 +22,15 @@ enum GridText {
         return text
     }
 
+    /// A cell's text; control characters (`--range 0-1F`, a stored tag) shown as U+FFFD.
     private static func label(_ cell: EmojiGrid.Cell, showCodes: Bool) -> String {
+        let text = DisplayText.oneRow(cell.text)
         switch cell.kind {
         case .codePoint:
             let code = String(cell.codePoint ?? 0, radix: 16, uppercase: true)
-            return showCodes ? DisplayWidth.padded(cell.text, to: 2) + " " + code : cell.text
+            return showCodes ? DisplayWidth.padded(text, to: 2) + " " + code : text
         case .face, .recent:
-            return DisplayWidth.padded(cell.text, to: 2) + " " + (cell.tag ?? "")
+            return DisplayWidth.padded(text, to: 2) + " " + DisplayText.oneRow(cell.tag ?? "")
         case .deleteKey, .empty:
             return cell.text
         }

@@ -67,38 +67,65 @@ struct StatsReport {
         text += "}"
     }
 
-    /// Reads partial results (one or more JSON objects per input, one per line) and merges them.
+    /// The longest line of a partial result read (a partial of a million different faces is a few tens of MiB).
+    static let lineLimit = 64 << 20
+
+    /// Reads partial results (one or more JSON objects per input, one per line) and merges them,
+    /// a line at a time as the input comes: a line over ``lineLimit`` is an error, not a pile-up.
     static func merging(_ names: [String], context: CommandContext) throws -> (StatsReport, Bool) {
         var report: StatsReport?
         let keys = StatsKeys(catalog: context.catalog)
-        var data: [UInt8] = []
+        var line: [UInt8] = []
+        var lineNumber = 0
+        var tooLong = false
         var failures: [String] = []
         let inputs = InputFiles(names)
-        let allRead = try inputs.forEachChunk(context, start: { (_: String) throws(IOError) in data = [] }, { (chunk) throws(IOError) in
-            data.append(contentsOf: chunk)
-        }, end: { (name: String) throws(IOError) in
-            var lineNumber = 0
-            for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                lineNumber += 1
-                guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
-                do {
-                    let partial = try parse(Array(line), place: "\(inputs.displayName(name)) line \(lineNumber)", keys: keys)
-                    if report == nil {
-                        report = partial
-                    } else if report!.overall.catalog != partial.overall.catalog {
-                        throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result was made with another catalog (\(partial.overall.catalog), not \(report!.overall.catalog))")
-                    } else if report!.overall.total > Self.largestCount - partial.overall.total {
-                        throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): the merged counts would exceed \(Self.largestCount) faces")
-                    } else {
-                        report!.add(partial.overall, file: nil)
-                        for file in partial.files { report!.add(file.stats, file: file.name) }
-                    }
-                } catch let error as CommandFailure {
-                    failures.append(error.message)
-                } catch {
-                    failures.append("\(error)")
-                }
+        func take(_ line: [UInt8], of name: String) {
+            lineNumber += 1
+            guard !tooLong else {
+                failures.append("\(inputs.displayName(name)) line \(lineNumber): over \(Self.lineLimit >> 20) MiB, longer than any partial result")
+                return
             }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { return }
+            do {
+                let partial = try parse(line, place: "\(inputs.displayName(name)) line \(lineNumber)", keys: keys)
+                if report == nil {
+                    report = partial
+                } else if report!.overall.catalog != partial.overall.catalog {
+                    throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result was made with another catalog (\(partial.overall.catalog), not \(report!.overall.catalog))")
+                } else if report!.overall.total > Self.largestCount - partial.overall.total {
+                    throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): the merged counts would exceed \(Self.largestCount) faces")
+                } else {
+                    report!.add(partial.overall, file: nil)
+                    for file in partial.files { report!.add(file.stats, file: file.name) }
+                }
+            } catch let error as CommandFailure {
+                failures.append(error.message)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        var current = ""
+        let allRead = try inputs.forEachChunk(context, start: { (name: String) throws(IOError) in
+            (line, lineNumber, tooLong, current) = ([], 0, false, name)
+        }, { (chunk) throws(IOError) in
+            var start = 0
+            while start < chunk.count {
+                let end = ByteSearch.firstIndex(of: 0x0A, in: chunk, from: start) ?? chunk.count
+                if !tooLong {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+                    if line.count > Self.lineLimit {
+                        tooLong = true
+                        line = []
+                    }
+                }
+                guard end < chunk.count else { break }
+                take(line, of: current)
+                (line, tooLong) = ([], false)
+                start = end + 1
+            }
+        }, end: { (name: String) throws(IOError) in
+            if !line.isEmpty || tooLong { take(line, of: name) }
         })
         if let first = failures.first {
             for failure in failures.dropFirst() { context.error(failure) }

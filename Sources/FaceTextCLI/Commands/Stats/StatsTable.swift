@@ -100,7 +100,8 @@ private struct TableRow {
         let cells = StatsReport.cells(key: entry.key, face: face)
         isTag = cells.tag != nil
         emoji = cells.emoji ?? ""
-        (self.rank, count, key) = (rank, entry.count, entry.key)
+        // A key from the input (an unknown tag) may hold control characters: shown as U+FFFD.
+        (self.rank, count, key) = (rank, entry.count, DisplayText.oneRow(entry.key))
         tenths = StatsReport.tenths(entry.count, of: total)
         if let known {
             (keyWidth, emojiWidth) = (Int(known.keyWidth), Int(known.emojiWidth))
