@@ -74,4 +74,12 @@ import FaceText
         #expect(several.status == .failure)
         #expect(several.stderr.contains("'哈' matches 3 faces equally well: [哈哈] [哈欠] [大笑的猫]"))
     }
+
+    @Test(arguments: [(String(repeating: "a", count: 257), "the query is 257 bytes in 1 word"),
+                      ((1...17).map(String.init).joined(separator: " "), "the query is 41 bytes in 17 words")])
+    func aQueryOverTheLimitIsAUsageError(query: String, message: String) {
+        let result = runCLI(["search", query])
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains(message + "; a query holds at most 256 bytes and 16 words."), "\(result.stderr)")
+    }
 }

@@ -89,10 +89,36 @@ public struct FaceSearch: Sendable {
         index = SearchIndex(catalog: catalog, includesEmoji: includesEmoji)
     }
 
+    /// The longest query searched, in bytes of UTF-8: a search costs about
+    /// its length times the catalog's size, and a person's query is a few words.
+    public static let maximumQueryBytes = 256
+    /// The most words of a query searched.
+    public static let maximumQueryWords = 16
+
+    /// `query` cut to what is searched: at most ``maximumQueryBytes`` bytes
+    /// (never inside a character) and ``maximumQueryWords`` words.
+    public static func searched(_ query: String) -> Substring {
+        var end = query.startIndex
+        var words = 0
+        var inWord = false
+        for index in query.indices {
+            if query.utf8.distance(from: query.startIndex, to: query.index(after: index)) > maximumQueryBytes { break }
+            let isSpace = query[index].isWhitespace
+            if !isSpace && !inWord {
+                words += 1
+                if words > maximumQueryWords { break }
+            }
+            inWord = !isSpace
+            end = query.index(after: index)
+        }
+        return query[..<end]
+    }
+
     /// The faces and emoji matching every word of `query` (split at white
-    /// space), best first; empty for a query without words.
+    /// space), best first; empty for a query without words. Only the start
+    /// of a longer query is searched (``searched(_:)``).
     public func results(for query: String) -> [Result] {
-        let words = query.split(whereSeparator: \.isWhitespace).map { SearchWord(String($0)) }
+        let words = Self.searched(query).split(whereSeparator: \.isWhitespace).map { SearchWord(String($0)) }
         guard !words.isEmpty else { return [] }
         // Several words are also tried as one phrase ("cat face"), and pinyin-like
         // ones as one pinyin word ("ha ha" as "haha").

@@ -36,8 +36,14 @@ enum SearchCommand {
             throw UsageError(.conflict("'--json' and '--plain' are two output forms; choose one."), command: spec)
         }
         let limit = try invocation.integer("limit", minimum: 1, command: spec) ?? .max
+        let query = invocation.arguments.joined(separator: " ")
+        if FaceSearch.searched(query).endIndex != query.endIndex {
+            let words = query.split(whereSeparator: \.isWhitespace).count
+            throw UsageError(.other("the query is \(query.utf8.count) bytes in \(words) word\(words == 1 ? "" : "s"); a query holds at most \(FaceSearch.maximumQueryBytes) bytes and \(FaceSearch.maximumQueryWords) words."),
+                             command: spec)
+        }
         let search = FaceSearch(catalog: context.catalog, includesEmoji: !invocation.flag("faces"))
-        let results = search.results(for: invocation.arguments.joined(separator: " ")).prefix(limit)
+        let results = search.results(for: query).prefix(limit)
         guard !results.isEmpty else { return .failure }
         let text = if invocation.flag("json") {
             results.map { json($0).text + "\n" }.joined()
