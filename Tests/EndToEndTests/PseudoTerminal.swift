@@ -21,7 +21,7 @@ final class PseudoTerminal {
 
     /// Starts `facetext arguments` on a `columns` × `rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, stdoutIsTerminal: Bool = false,
-         stdinIsTerminal: Bool = true, environment: [String: String] = [:]) throws {
+         stdinIsTerminal: Bool = true, environment: [String: String] = [:], scalarWidths: Bool = false) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw POSIXError(.ENODEV) }
         var unlock: Int32 = 0
@@ -32,6 +32,7 @@ final class PseudoTerminal {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         screen = TerminalScreen(columns: columns, rows: rows)
+        screen.scalarWidths = scalarWidths
 
         var pipeEnds: [Int32] = [0, 0]
         if !stdoutIsTerminal { _ = pipe(&pipeEnds) }
@@ -181,6 +182,12 @@ struct TerminalScreen {
     private(set) var cursorVisible = true
     private(set) var alternate = false
     private(set) var bracketedPaste = false
+    /// Whether text reaching the right edge would go on on the next row (DECAWM, on unless turned off).
+    private(set) var autowrap = true
+    /// Whether characters are measured scalar by scalar, as terminals that use
+    /// `wcwidth` draw them (a cluster of Hangul leading jamo, a Devanagari
+    /// conjunct, Thai SARA AM and a soft hyphen are wider so).
+    var scalarWidths = false
     private var pending: [UInt8] = []
 
     init(columns: Int, rows: Int) {
@@ -244,9 +251,24 @@ struct TerminalScreen {
         }
     }
 
+    /// A character's columns as the sum of its scalars' (marks, format characters and
+    /// vowel and final jamo 0; a soft hyphen 1), as `wcwidth` measures; an emoji sequence 2.
+    static func scalarColumns(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: { $0 == "\u{FE0F}" || $0 == "\u{200D}" || (0x1F1E6...0x1F1FF).contains($0.value) }) { return 2 }
+        return scalars.reduce(0) { sum, scalar in
+            if scalar == "\u{AD}" { return sum + 1 }
+            if (0x1160...0x11FF).contains(scalar.value) { return sum }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format, .control: return sum
+            default: return sum + DisplayWidth.columns(of: Character(scalar))
+            }
+        }
+    }
+
     private mutating func put(_ text: String) {
         let character = Character(text)
-        let width = DisplayWidth.columns(of: character)
+        let width = scalarWidths ? Self.scalarColumns(character) : DisplayWidth.columns(of: character)
         if width == 0, column > 0 {
             cells[row][column - 1] += text
             return
@@ -291,6 +313,7 @@ struct TerminalScreen {
             switch parameters {
             case "?25": cursorVisible = on
             case "?2004": bracketedPaste = on
+            case "?7": autowrap = on
             case "?1049":
                 if on && !alternate {
                     saved = cells

@@ -1,10 +1,19 @@
 extension Composer {
-    /// Inserts `text` at the cursor, as much of it as the input's limit leaves room for.
-    mutating func insert(_ text: String) {
+    /// Inserts a piece of a paste; the status counts what all the paste's pieces left out.
+    mutating func insertPasted(_ text: String) {
+        let leftOut = insert(Self.pasted(text), quietly: true)
+        pasteLeftOut += leftOut
+        if pasteLeftOut > 0 { showLeftOut(pasteLeftOut) }
+    }
+
+    /// Inserts `text` at the cursor, as much of it as the input's limit leaves
+    /// room for; returns how many bytes did not fit (said on the status row unless `quietly`).
+    @discardableResult
+    mutating func insert(_ text: String, quietly: Bool = false) -> Int {
         let room = options.inputLimit - input.bytes.count
         if text.utf8.count <= room {
             input.insert(text)
-            return
+            return 0
         }
         var fitting = ""
         var used = 0
@@ -15,7 +24,12 @@ extension Composer {
             used += count
         }
         input.insert(fitting)
-        show("a message holds at most \(options.inputLimit) bytes: \(text.utf8.count - used) bytes were not inserted", isError: true)
+        if !quietly { showLeftOut(text.utf8.count - used) }
+        return text.utf8.count - used
+    }
+
+    private mutating func showLeftOut(_ count: Int) {
+        show("a message holds at most \(options.inputLimit) bytes: \(count) byte\(count == 1 ? " was" : "s were") not inserted", isError: true)
     }
 
     /// The editing keys of the input bar.

@@ -98,6 +98,9 @@ public struct Composer: Sendable {
     var search: FaceSearch?
     /// The input laid out at the present width, once for each change.
     private(set) var inputLayout: InputLayout
+    /// The bytes of the paste under way that did not fit in the input (a paste
+    /// comes in pieces, one ``TerminalKey/paste(_:)`` each, until another key).
+    var pasteLeftOut = 0
 
     /// A keyboard over `catalog`'s faces, with the person's `history` for the
     /// recent page, drawn `width` × `height`.
@@ -143,6 +146,7 @@ public struct Composer: Sendable {
     @discardableResult
     public mutating func handle(_ key: TerminalKey) -> [Action] {
         if key != .enter { status = nil }
+        if case .paste = key {} else { pasteLeftOut = 0 }
         switch key {
         case .interrupt: return [.quit]
         case .suspend: return [.suspend]
@@ -156,7 +160,7 @@ public struct Composer: Sendable {
         if panel != nil { return handleInPanel(key) }
         switch key {
         case .text(let text): insert(text)
-        case .paste(let text): insert(Self.pasted(text))
+        case .paste(let text): insertPasted(text)
         case .lineBreak: insert("\n")
         case .enter: return send()
         case .tab: openPanel()

@@ -101,8 +101,18 @@ extension Composer {
         let count = pages[panel.page].count
         let row = panel.selection / columns, column = panel.selection % columns
         switch key {
-        case .text(let text): search(panel.query + text, in: &panel)
-        case .paste(let text): insert(Self.pasted(text))
+        case .text(let text):
+            // The query holds what a search reads; the rest of a long run of keys is left out, and said so.
+            let query = panel.query + text
+            let searched = FaceSearch.searched(query)
+            if searched.endIndex != query.endIndex {
+                let left = query.utf8.count - searched.utf8.count
+                if searched.count != panel.query.count { search(String(searched), in: &panel) }
+                show("search holds \(FaceSearch.maximumQueryBytes) bytes and \(FaceSearch.maximumQueryWords) words: \(left) byte\(left == 1 ? "" : "s") not typed", isError: true)
+            } else {
+                search(query, in: &panel)
+            }
+        case .paste(let text): insertPasted(text)
         case .backspace:
             if panel.query.isEmpty { input.backspace() } else { search(String(panel.query.dropLast()), in: &panel) }
         case .deleteToStart, .deleteWord: search("", in: &panel)

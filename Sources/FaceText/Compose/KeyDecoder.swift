@@ -10,6 +10,12 @@
 ///
 /// What it holds is bounded: an escape sequence of more than 32 bytes is
 /// dropped to its end, and a paste is handed on in pieces of at most ``pastePiece`` bytes.
+///
+/// A paste ends at its end marker, and also where no terminal would put one:
+/// at a control key (Ctrl-C, Ctrl-D, Escape…; terminals take control
+/// characters other than tab and line breaks out of pastes), and at
+/// ``flush()`` (the caller's timer: no byte for a moment). So a paste whose
+/// end never comes cannot swallow the keys that leave.
 public struct KeyDecoder: Sendable {
     /// The most bytes of a paste handed on in one ``TerminalKey/paste(_:)``.
     public static let pastePiece = 64 * 1024
@@ -27,6 +33,9 @@ public struct KeyDecoder: Sendable {
     /// Whether bytes are held that the next ones may complete (a lone Escape, say).
     public var isHoldingBytes: Bool { !pending.isEmpty }
 
+    /// Whether a paste has begun and not ended.
+    public var isPasting: Bool { pasting }
+
     /// The keys `bytes` complete, in order.
     public mutating func keys(from bytes: some Sequence<UInt8>) -> [TerminalKey] {
         pending.append(contentsOf: bytes)
@@ -34,9 +43,17 @@ public struct KeyDecoder: Sendable {
     }
 
     /// The keys held bytes stand for when no more come: a lone Escape, an Alt
-    /// key, or the start of a character that will not be finished.
+    /// key, or the start of a character that will not be finished. A paste
+    /// under way ends here: what it holds is handed on.
     public mutating func flush() -> [TerminalKey] {
-        decode(final: true)
+        var keys: [TerminalKey] = []
+        if pasting {
+            let marker = takePaste(from: 0, into: &keys, final: true)
+            pending.removeFirst(marker)
+            handOnPaste(into: &keys, all: true)
+            pasting = false
+        }
+        return keys + decode(final: true)
     }
 
     private mutating func decode(final: Bool) -> [TerminalKey] {
@@ -49,7 +66,8 @@ public struct KeyDecoder: Sendable {
         defer { pending.removeFirst(index) }
         while index < pending.count {
             if pasting {
-                index = takePaste(from: index, into: &keys)
+                endText()
+                index = takePaste(from: index, into: &keys, final: final)
                 if pasting { break }
                 continue
             }
@@ -183,20 +201,30 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    /// Takes paste bytes from `index` up to the end marker; returns where it stopped.
-    private mutating func takePaste(from index: Int, into keys: inout [TerminalKey]) -> Int {
+    /// Takes paste bytes from `index` up to the end marker, or a control key
+    /// that ends the paste (left to be read as a key); returns where it stopped.
+    private mutating func takePaste(from index: Int, into keys: inout [TerminalKey], final: Bool) -> Int {
         var index = index
         while index < pending.count {
-            if pending[index] == 0x1B {
+            let byte = pending[index]
+            if byte == 0x1B {
                 let available = min(Self.pasteEnd.count, pending.count - index)
                 if Array(pending[index..<index + available]) == Array(Self.pasteEnd[..<available]) {
-                    guard available == Self.pasteEnd.count else { return index }  // the marker may be cut
-                    handOnPaste(into: &keys, all: true)
-                    pasting = false
-                    return index + available
+                    if available == Self.pasteEnd.count {
+                        handOnPaste(into: &keys, all: true)
+                        pasting = false
+                        return index + available
+                    }
+                    if !final { return index }  // the marker may be cut
                 }
             }
-            paste.append(pending[index])
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                // No paste holds this: the paste ended without its marker, and this is a key.
+                handOnPaste(into: &keys, all: true)
+                pasting = false
+                return index
+            }
+            paste.append(byte)
             index += 1
             if paste.count >= Self.pastePiece { handOnPaste(into: &keys, all: false) }
         }

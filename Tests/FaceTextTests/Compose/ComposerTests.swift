@@ -95,6 +95,32 @@ import Testing
         #expect(composer.input.text == "好好好a")
     }
 
+    /// A paste comes in pieces; what did not fit is counted over all of them.
+    @Test func whatAPasteLeftOutIsCountedWhole() {
+        var composer = Self.composer()
+        let piece = String(repeating: "a", count: KeyDecoder.pastePiece)
+        for _ in 0..<16 { composer.handle(.paste(piece)) }
+        #expect(composer.input.bytes.count == composer.options.inputLimit)
+        #expect(composer.status?.text == "a message holds at most \(composer.options.inputLimit) bytes: \(16 * KeyDecoder.pastePiece - composer.options.inputLimit) bytes were not inserted")
+        composer.handle(.left)
+        composer.handle(.paste("more"))
+        #expect(composer.status?.text == "a message holds at most \(composer.options.inputLimit) bytes: 4 bytes were not inserted")
+    }
+
+    /// Typing or pasting a long query into the open panel stops at the limit, and says how much was left out.
+    @Test func thePanelsQueryIsCapped() {
+        var composer = Composer(catalog: .default, width: 80, height: 24)
+        composer.handle(.tab)
+        composer.handle(.text("cat "))
+        composer.handle(.text(String(repeating: "x", count: 40_000)))
+        #expect(composer.panel?.query.utf8.count == FaceSearch.maximumQueryBytes)
+        #expect(composer.status?.text == "search holds 256 bytes and 16 words: 39748 bytes not typed")
+        for _ in 0..<1_000 { composer.handle(.text("y")) }
+        #expect(composer.panel?.query.utf8.count == FaceSearch.maximumQueryBytes)
+        composer.handle(.backspace)
+        #expect(composer.panel?.query.utf8.count == FaceSearch.maximumQueryBytes - 1)
+    }
+
     @Test func messagesKeptAreBounded() {
         var options = Composer.Options()
         options.keptMessages = 3

@@ -20,7 +20,12 @@ import Testing
         ("\u{01}\u{05}\u{15}\u{0B}\u{17}", [.home, .end, .deleteToStart, .deleteToEnd, .deleteWord]),
         ("\u{04}\u{03}\u{1A}\u{0C}", [.endOfInput, .interrupt, .suspend, .redraw]),
         ("\u{1B}[200~line one\rline two\u{1B}[201~x", [.paste("line one\rline two"), .text("x")]),
-        ("\u{1B}[200~\u{1B}[A\u{03}\u{1B}[201~", [.paste("\u{1B}[A\u{03}")]),
+        // A control key ends a paste that did not end (terminals keep no control but tab and line breaks in a paste).
+        ("\u{1B}[200~ab\u{1B}[A\u{03}\u{1B}[201~", [.paste("ab"), .up, .interrupt]),
+        ("\u{1B}[200~a\tb\nc\u{03}", [.paste("a\tb\nc"), .interrupt]),
+        ("\u{1B}[200~never ends\u{04}", [.paste("never ends"), .endOfInput]),
+        ("\u{1B}[200~never ends\u{1B}", [.paste("never ends"), .escape]),
+        ("\u{1B}[200~never ends\r", [.paste("never ends\r")]),
         ("\u{1B}[99;99;99q\u{1B}[?1049h ok", [.text(" ok")]),
         ("\u{1B}x", [.text("x")]),
         ("\u{1B}[心]", [.escape, .text("[心]")]),

@@ -68,15 +68,27 @@ enum ComposeCommand {
             }
         }
         // Recent faces: from the history file when there is one; compose works without.
+        // A history that is there but cannot be read (a FIFO, a device, a folder) is refused before the terminal is taken.
         let historyFile = (try? RecentCommand.path(invocation, context)).map { HistoryFile(path: $0) }
-        let history = (try? historyFile?.history())?.history ?? FaceHistory()
+        var history = FaceHistory()
+        do throws(HistoryFile.Failure) {
+            history = try historyFile?.history().history ?? history
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
         let composer = Composer(catalog: context.catalog, history: history, options: options, width: 80, height: height)
         let colour = (context.environment["NO_COLOR"] ?? "").isEmpty
         let driver = ComposeDriver(terminal: terminal, composer: composer,
                                      painter: ScreenPainter(fullscreen: invocation.flag("fullscreen"), colour: colour),
                                      output: output, renders: invocation.flag("render"), incoming: incoming,
                                      history: historyFile, heightLimit: height, now: context.now)
-        return driver.run()
+        let status = driver.run()
+        // Uses a held lock kept back: one more try, with the terminal given back, then a warning.
+        let count = driver.pendingUses.reduce(0) { $0 + $1.uses.reduce(0) { $0 + $1.count } }
+        if let failure = driver.saveUses(waiting: 1_000) {
+            context.warning("\(count) use\(count == 1 ? "" : "s") of recent faces not saved: \(failure)")
+        }
+        return status
     }
 }
 

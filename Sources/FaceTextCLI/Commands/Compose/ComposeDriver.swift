@@ -45,36 +45,65 @@ final class ComposeDriver {
         defer { SignalEvents.stop() }
         begin()
         defer { end() }
+        var lastInput = Self.milliseconds()
+        var incomingWaits = false
         while true {
             var fds = [pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if let incoming, !incoming.isRegular { fds.append(pollfd(fd: incoming.descriptor, events: Int16(POLLIN), revents: 0)) }
-            let timeout: Int32 = decoder.isHoldingBytes ? 50 : incoming?.isRegular == true ? 200 : -1
+            // Held bytes wait a moment for the rest (a lone Escape), a paste a second for its end;
+            // a followed file is read every 200 ms, at once while it has more.
+            var timeout: Int32 = -1
+            let idle = Int32(clamping: Self.milliseconds() - lastInput)
+            if decoder.isHoldingBytes { timeout = max(0, Self.escapeWait - idle) }
+            else if decoder.isPasting { timeout = max(0, Self.pasteWait - idle) }
+            if incoming?.isRegular == true { timeout = timeout < 0 ? 200 : min(timeout, 200) }
+            if incomingWaits { timeout = 0 }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { return .failure }
+            // Signals first, then keys, then at most one read of incoming lines: a flood of them
+            // waits its turn, so keys and signals are answered within one read's work.
             for number in SignalEvents.pending() {
                 if let status = handleSignal(number) { return status }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 guard let bytes = terminal.read() else { return .signal(SIGHUP) }
+                lastInput = Self.milliseconds()
                 for key in decoder.keys(from: bytes) {
                     if let status = handle(key) { return status }
                 }
-            } else if ready == 0 && decoder.isHoldingBytes {
-                for key in decoder.flush() {
-                    if let status = handle(key) { return status }
+            } else {
+                let idle = Self.milliseconds() - lastInput
+                if (decoder.isHoldingBytes && idle >= Int(Self.escapeWait)) || (decoder.isPasting && idle >= Int(Self.pasteWait)) {
+                    for key in decoder.flush() {
+                        if let status = handle(key) { return status }
+                    }
                 }
             }
             if let incoming {
-                for line in incoming.newLines() { composer.receive(line) }
+                let (lines, more) = incoming.newLines()
+                for line in lines { composer.receive(line) }
+                incomingWaits = more && incoming.isRegular
             }
             draw()
         }
     }
 
+    /// How long held bytes wait for the rest of a sequence, in milliseconds.
+    static let escapeWait: Int32 = 50
+    /// How long a paste waits for more bytes before it is taken as ended.
+    static let pasteWait: Int32 = 1_000
+
+    /// A monotonic clock in milliseconds.
+    static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000 + now.tv_nsec / 1_000_000
+    }
+
     /// Raw mode, the painter's area, the first frame.
     private func begin() {
-        terminal.enterRawMode()
+        terminal.enterRawMode(fullscreen: painter.fullscreen)
         let size = sizeForScreen()
         composer.resize(width: size.width, height: size.height)
         terminal.write(painter.start(height: size.height))
@@ -122,13 +151,37 @@ final class ComposeDriver {
         }
         let time = now()
         let uses = composer.sent(at: time)
-        guard let history, !uses.isEmpty else { return }
+        guard history != nil, !uses.isEmpty else { return }
+        pendingUses.append((time, uses))
+        saveUses(waiting: 0)
+    }
+
+    /// Face uses sent but not yet in the history file (its lock was held by another process).
+    private(set) var pendingUses: [(time: Int64, uses: [(key: String, count: Int)])] = []
+
+    /// Records the pending uses in the history file, waiting at most `waiting`
+    /// milliseconds for its lock (never, while the screen is in use: a held lock
+    /// keeps them for the next send, and the end). Returns what went wrong.
+    @discardableResult
+    func saveUses(waiting: Int) -> HistoryFile.Failure? {
+        guard var history, !pendingUses.isEmpty else { return nil }
+        history.lockWait = waiting
         do throws(HistoryFile.Failure) {
             _ = try history.update { history in
-                for (key, count) in uses { history.record(key, at: time, count: count) }
+                for sent in pendingUses {
+                    for (key, count) in sent.uses { history.record(key, at: sent.time, count: count) }
+                }
             }
+            pendingUses.removeAll()
+            return nil
         } catch {
-            composer.show("recent faces not saved: \(error)", isError: true)
+            if error.isLockBusy {
+                composer.show("recent faces kept for later: another process holds the history's lock", isError: true)
+            } else {
+                pendingUses.removeAll()
+                composer.show("recent faces not saved: \(error)", isError: true)
+            }
+            return error
         }
     }
 
@@ -138,7 +191,7 @@ final class ComposeDriver {
         case SIGWINCH: redrawAll()
         case SIGTSTP: suspend()
         case SIGCONT:
-            terminal.enterRawMode()
+            terminal.enterRawMode(fullscreen: painter.fullscreen)
             redrawAll()
         default: return .signal(number)
         }

@@ -8,6 +8,8 @@ import Glibc
 /// again if it is cut shorter. A line longer than ``lineLimit`` comes in pieces.
 final class IncomingLines {
     static let lineLimit = 64 * 1024
+    /// The most bytes read at a time.
+    static let readSize = 16 * 1024
     let path: String
     let descriptor: Int32
     /// Whether the file is a regular one (polled by time, not by `poll`).
@@ -36,8 +38,10 @@ final class IncomingLines {
 
     deinit { close(descriptor) }
 
-    /// The whole lines that came since the last call (without their line endings).
-    func newLines() -> [String] {
+    /// The whole lines in the next read of at most ``readSize`` bytes
+    /// (without their line endings), and whether more may be waiting: one
+    /// read a call, so a flood of lines never holds up the keys.
+    func newLines() -> (lines: [String], more: Bool) {
         if isRegular {
             var status = stat()
             if fstat(descriptor, &status) == 0 && status.st_size < offset {
@@ -46,10 +50,9 @@ final class IncomingLines {
             }
         }
         var lines: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard got > 0 else { break }
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if got > 0 {
             offset += off_t(got)
             for byte in buffer[..<got] {
                 if byte == 0x0A {
@@ -63,9 +66,8 @@ final class IncomingLines {
                     }
                 }
             }
-            if lines.count > 1000 { break }
         }
-        return lines
+        return (lines, got == buffer.count)
     }
 
     private static func line(_ bytes: [UInt8]) -> String {

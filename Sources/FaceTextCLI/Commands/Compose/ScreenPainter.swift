@@ -6,6 +6,12 @@ import FaceText
 /// Inline (the default) it owns the bottom rows of the screen, as fzf does:
 /// it makes room by scrolling and moves up and down within its rows, and on
 /// leaving clears them. Full screen it draws on the alternate screen.
+///
+/// No row it draws can reach another: autowrap is off while it owns the
+/// terminal (a row too wide stops at the right edge instead of going on below),
+/// rows are placed by moves from the row the cursor is known to be on, and each
+/// row is cut at the screen's width as a terminal may draw it
+/// (``DisplayText/terminalColumns(of:)``), for terminals that keep autowrap on.
 struct ScreenPainter {
     let fullscreen: Bool
     let colour: Bool
@@ -22,7 +28,7 @@ struct ScreenPainter {
 
     /// Sets the terminal up for `height` rows: bracketed paste, and the alternate screen or room at the bottom.
     mutating func start(height: Int) -> [UInt8] {
-        var out = "\u{1B}[?2004h"
+        var out = "\u{1B}[?2004h\u{1B}[?7l"
         if fullscreen {
             out += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
         } else {
@@ -41,7 +47,7 @@ struct ScreenPainter {
         } else {
             out += up(cursorRow) + "\r\u{1B}[J"
         }
-        out += "\u{1B}[?2004l\u{1B}[?25h"
+        out += "\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h"
         drawn = nil
         cursorRow = 0
         return Array(out.utf8)
@@ -58,7 +64,7 @@ struct ScreenPainter {
         var row = 0
         for (index, spans) in screen.rows.enumerated() {
             if let drawn, index < drawn.count, drawn[index] == spans { continue }
-            out += down(index - row) + "\r" + paint(spans) + "\u{1B}[0m\u{1B}[K"
+            out += down(index - row) + "\r" + paint(spans, width: screen.width) + "\u{1B}[0m\u{1B}[K"
             row = index
         }
         out += "\r" + (screen.cursor.row >= row ? down(screen.cursor.row - row) : up(row - screen.cursor.row))
@@ -73,9 +79,20 @@ struct ScreenPainter {
     private func down(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
 
     /// A row's spans with their styles: colours only when `colour`; the chosen cell always in reverse video.
-    private func paint(_ spans: [ComposeScreen.Span]) -> String {
+    private func paint(_ spans: [ComposeScreen.Span], width: Int) -> String {
         var out = ""
-        for span in spans {
+        var used = 0
+        for var span in spans {
+            // Cut where a terminal would pass the right edge.
+            var end = span.text.endIndex
+            for index in span.text.indices {
+                used += DisplayText.terminalColumns(of: span.text[index])
+                if used > width {
+                    end = index
+                    break
+                }
+            }
+            if end != span.text.endIndex { span.text = String(span.text[..<end]) }
             let style: String
             switch span.style {
             case .plain: style = ""
@@ -85,6 +102,7 @@ struct ScreenPainter {
             case .error: style = colour ? "\u{1B}[31m" : "\u{1B}[1m"
             }
             out += style.isEmpty ? span.text : style + span.text + "\u{1B}[0m"
+            if used > width { break }
         }
         return out
     }

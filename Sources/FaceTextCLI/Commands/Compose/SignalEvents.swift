@@ -4,9 +4,22 @@ import Glibc
 
 /// Signals turned into bytes on a pipe, so the loop waits for them with the
 /// terminal (the handler only writes the signal's number).
+///
+/// Every signal that would end the process is caught, so the terminal is put
+/// back before it ends: those that can wait come through the pipe, and the
+/// loop ends with status 128 + the signal's number; those that mean the
+/// process cannot go on (SIGSEGV, SIGABRT, SIGILL…: a crash, or another
+/// process sending one) put the terminal back in the handler itself
+/// (``Terminal/emergencyRestore()``) and end the process by the signal.
 enum SignalEvents {
-    /// The signals `compose` acts on.
-    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]
+    /// The signals `compose` acts on: resize, suspend and continue, and every
+    /// signal whose default is to end the process, but the faults and SIGPIPE
+    /// (ignored by the tool: a broken pipe is a failed write).
+    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
+                                   SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+                                   SIGIO, SIGPWR, SIGSTKFLT] + Array(34...64)
+    /// Signals after which the process cannot safely go on.
+    static let faults: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS]
 
     nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
 
@@ -28,6 +41,14 @@ enum SignalEvents {
             install(number)
             sigaddset(&set, number)
         }
+        for number in faults {
+            signal(number) { number in
+                Terminal.emergencyRestore()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigaddset(&set, number)
+        }
         sigprocmask(SIG_UNBLOCK, &set, nil)
         return pipeEnds.read
     }
@@ -41,7 +62,7 @@ enum SignalEvents {
 
     /// Gives the signals their default actions back.
     static func stop() {
-        for number in handled { signal(number, SIG_DFL) }
+        for number in handled + faults { signal(number, SIG_DFL) }
     }
 
     /// The signals that came since the last call.

@@ -28,7 +28,7 @@ final class Terminal {
     /// Raw mode: bytes as they are typed, no echo, no signals from keys (Ctrl-C
     /// and Ctrl-Z come as keys), output as written. Settings change once the
     /// output is drawn, and what was typed meanwhile is kept (never flushed).
-    func enterRawMode() {
+    func enterRawMode(fullscreen: Bool = false) {
         var raw = saved
         cfmakeraw(&raw)
         // Reads return at once with what there is (the loop polls).
@@ -36,7 +36,10 @@ final class Terminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        if tcsetattr(descriptor, TCSADRAIN, &raw) == 0 { isRaw = true }
+        if tcsetattr(descriptor, TCSADRAIN, &raw) == 0 {
+            isRaw = true
+            Self.emergency = (descriptor, saved, fullscreen)
+        }
     }
 
     /// The settings the terminal had before.
@@ -44,6 +47,21 @@ final class Terminal {
         guard isRaw else { return }
         _ = tcsetattr(descriptor, TCSADRAIN, &saved)
         isRaw = false
+        Self.emergency = nil
+    }
+
+    /// The terminal in raw mode and its settings before, for a signal handler.
+    nonisolated(unsafe) private static var emergency: (descriptor: Int32, saved: termios, fullscreen: Bool)?
+
+    /// Puts the terminal in raw mode back as it was, from a signal handler: only
+    /// calls that are safe there (`write`, `tcsetattr`). Modes compose sets are
+    /// reset (autowrap on, bracketed paste off, the main screen, the cursor shown).
+    static func emergencyRestore() {
+        guard var state = emergency else { return }
+        let reset: StaticString = state.fullscreen ? "\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h"
+            : "\u{1B}[0m\u{1B}[?7h\u{1B}[?2004l\u{1B}[?25h\r\n"
+        _ = Glibc.write(state.descriptor, reset.utf8Start, reset.utf8CodeUnitCount)
+        _ = tcsetattr(state.descriptor, TCSANOW, &state.saved)
     }
 
     /// Columns and rows (80×24 if the terminal will not say).
