@@ -137,7 +137,8 @@ struct WrapReference {
     /// The units placed greedily: at the last place a line may break when the
     /// next unit does not fit; else, with line breaking, at the last place a
     /// word may be broken (a unit that may start a line, after one that opens
-    /// nothing); else at the last unit that may start a line at all.
+    /// nothing); else at the last unit that may start a line at all; else (closing
+    /// marks wider than the line) before the unit that does not fit.
     func wrap(_ line: [UInt8]) -> [[UInt8]] {
         let units = units(of: line)
         let allowed = breaks(before: units)
@@ -155,8 +156,8 @@ struct WrapReference {
                 }
             }
             var width = unit.isTab ? 8 - column % 8 : unit.width
-            for kind in 0..<3 where column + width > self.width && column > 0 {
-                guard let point = points[kind] else { continue }
+            for kind in 0..<4 where column + width > self.width && column > 0 {
+                guard let point = kind < 3 ? points[kind] : (unit.range.lowerBound, column) else { continue }
                 lines.append(Array(line[lineStart..<point.offset]))
                 lineStart = point.offset
                 column = columns(units, from: lineStart, before: index)

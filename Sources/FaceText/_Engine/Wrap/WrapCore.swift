@@ -461,7 +461,9 @@ struct WrapCore {
     /// line may break when `unit` does not fit; else, with line breaking, at the
     /// last place a word may be broken (before a unit that may start a line, not
     /// after an opening mark); else at the last place before a unit that may
-    /// start a line, even after an opening mark.
+    /// start a line, even after an opening mark; else, for a run of closing
+    /// marks wider than the line (`!!!!!!`, `好！！！…`), right before `unit`:
+    /// closing marks keep off a line's start only while the line would not overflow.
     @inline(__always)
     mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         let joined = line.joinNext
@@ -481,9 +483,10 @@ struct WrapCore {
         var width = unit.isTab ? 8 - line.column % 8 : unit.width
         if line.column + width > limit && line.column > 0 {
             // No break leaves a line of nothing but units of no width.
-            for kind in 0..<3 where line.column + width > limit && line.column > 0 {
+            for kind in 0..<4 where line.column + width > limit && line.column > 0 {
                 let (point, pointColumn) = kind == 0 ? (line.breakPoint, line.breakColumn)
-                    : kind == 1 ? (line.wordBreakPoint, line.wordBreakColumn) : (line.looseBreakPoint, line.looseBreakColumn)
+                    : kind == 1 ? (line.wordBreakPoint, line.wordBreakColumn)
+                    : kind == 2 ? (line.looseBreakPoint, line.looseBreakColumn) : (joined ? -1 : start, line.column)
                 guard point >= 0 else { continue }
                 breakLine(at: point, width: pointColumn, bytes, &sink)
                 line.column = columns(bytes, from: point, to: start, endingAt: line.column, dropping: pointColumn)
