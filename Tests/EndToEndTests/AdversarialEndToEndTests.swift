@@ -54,6 +54,22 @@ import Testing
         }
     }
 
+    /// Starts of image references back to back (`![a](![a](…`, `<img a<img a…`), each of which
+    /// was read up to 2 KB ahead (about 170 times the time of plain text, linear all the same),
+    /// cost about what starts that fail at once (`![a]x`, `<img>`) do: each is read up to the
+    /// next start at most.
+    @Test(arguments: [("![a](", "![a]x"), ("<img a", "<img>"), ("<img a=Q<img b=Q", "<img>Q<img>Q")])
+    func imageReferenceStartsAreReadOnce(start: String, failingAtOnce: String) throws {
+        func measure(_ text: String, _ command: String) throws -> Double {
+            // (Q is a double quote: the pipeline runs inside one.)
+            try Resources.measure("yes '\(text)' | tr -d '\\n' | tr Q '\\042' | head -c 1000000 | facetext \(command)", runs: 2).seconds
+        }
+        for command in ["tag", "scan"] {
+            let quick = try measure(failingAtOnce, command), starts = try measure(start, command)
+            #expect(starts < max(quick, 0.05) * 4, "\(start) \(command): \(quick) s vs \(starts) s")
+        }
+    }
+
     @Test func endlessInputCutByHeadEndsQuietly() throws {
         let result = try BinaryRunner.shell("""
             set -o pipefail

@@ -135,6 +135,8 @@ stress = {
     "zwj-long": lambda: ("\u200d".join(rng.choice(["👨", "👩", "👧", "👦", "❤️", "🔥"]) for _ in range(rng.randrange(2, 12))) + " x\n").encode(),
     # HTML-like text full of < and ! that are no image references.
     "markup": lambda: b'<p>hello <b>world</b> ![alt](x.png) <img src="a.png"> !!! << >> </p>\n',
+    # Starts of image references that never finish, back to back: each once read up to 2 KB ahead.
+    "image-starts": lambda: ("![a](" * 30 + "<img a" * 20 + "<img a=\"<img b='" * 5 + "\n").encode(),
     # Random bytes.
     "binary": lambda: bytes(rng.randrange(256) for _ in range(4096)),
     # Chat in other scripts, one to a line: letters that lead with the bytes emoji

@@ -7,6 +7,11 @@
 /// code-point name such as `1f600.png`). Tags and names are compared byte
 /// for byte. Nothing is allocated unless a value holds a character reference
 /// or a Markdown escape, so text full of `<` and `!` costs no more than other text.
+///
+/// Every scan ends at the byte that starts the next possible reference (`<`
+/// in an HTML attribute name, `(` in a Markdown destination, which `render`
+/// always percent-encodes), so text made of reference starts (`![a](![a](…`,
+/// `<img a<img a…`) is read a bounded number of times, not once per start.
 struct ImageReferenceMatcher: Sendable {
     /// References longer than this many bytes are not recognised.
     static let maximumLength = 2048
@@ -45,6 +50,7 @@ struct ImageReferenceMatcher: Sendable {
             let nameStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
                   bytes[index] != UInt8(ascii: " "), bytes[index] != 0x0A {
+                if bytes[index] == UInt8(ascii: "<") { return .none }
                 index += 1
                 if index - start >= Self.maximumLength { return .none }
             }
@@ -101,7 +107,7 @@ struct ImageReferenceMatcher: Sendable {
             guard index < bytes.count else { return isFinal ? .none : .needMore }
             let byte = bytes[index]
             if byte == UInt8(ascii: ")") { break }
-            if byte <= 0x20 || index - start > Self.maximumLength { return .none }
+            if byte <= 0x20 || byte == UInt8(ascii: "(") || index - start > Self.maximumLength { return .none }
             index += 1
         }
         let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[sourceStart..<index]))
