@@ -108,8 +108,8 @@ import Testing
             d=$(mktemp -d); cd "$d"
             facetext recent --history recent add '[哈哈]'
             # The lock held by another process (python: it holds the lock itself, so ending it frees the lock).
-            python3 -c 'import fcntl, sys, time; f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(60)' recent.lock & holder=$!
-            sleep 0.3
+            python3 -c 'import fcntl, sys, time; f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX); open("held", "w").close(); time.sleep(60)' recent.lock & holder=$!
+            for i in $(seq 100); do test -e held && break; sleep 0.1; done
             start=$(date +%s)
             facetext recent --history recent add '[心]'; echo "status $?"
             echo "waited $(( $(date +%s) - start ))"

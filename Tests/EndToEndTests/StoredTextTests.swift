@@ -63,6 +63,17 @@ import Testing
         }
     }
 
+    @Test func anEmojiTestFileWithANameThatCannotBeATagIsAnError() throws {
+        let result = try BinaryRunner.shell("""
+            d=$(mktemp -d); cd "$d"
+            printf '# group: Smileys\\n1F600 ; fully-qualified # 😀 E1.0 grinning face\\n1F603 ; fully-qualified # 😃 E0.6 big\\033]0;PWNED\\007\\n' > emoji-test.txt
+            facetext catalog import emoji-test emoji-test.txt; echo "status $?"
+            rm -rf "$d"
+            """)
+        #expect(result.text == "status 1\n")
+        #expect(result.stderr == "facetext: error: 'emoji-test.txt': line 3: its name holds a control character (U+001B)\n", "\(result.stderr)")
+    }
+
     /// Files read whole are refused past a stated size, with an error, not read into all the memory there is.
     @Test func inputsReadWholeHaveLimits() throws {
         let result = try BinaryRunner.shell("""

@@ -1,6 +1,8 @@
 /// Builds a catalog from Unicode's `emoji-test.txt`: one face per
 /// fully-qualified emoji, tagged with its English name in brackets
-/// (`[grinning face]`), grouped in packages by the file's groups.
+/// (`[grinning face]`), grouped in packages by the file's groups. A name
+/// that cannot make a tag (a control character, over 256 bytes) is an error
+/// naming its line.
 ///
 /// ```swift
 /// let packages = try EmojiTestImport.packages(from: text)
@@ -41,6 +43,8 @@ package enum EmojiTestImport {
             // The comment is "<emoji> E<version> <name>".
             let words = statusAndName[1].split(separator: " ", maxSplits: 2)
             guard words.count == 3 else { throw Failure(line: number, problem: "has no emoji name") }
+            // A name that cannot be a tag (one a terminal would act on, or too long) is the file's error.
+            if let problem = CLDRImport.tagProblem(words[2].trimmed()) { throw Failure(line: number, problem: "its name " + problem) }
             var tag = "[\(words[2].trimmed())]"
             if !seen.insert(tag).inserted {
                 tag = "[\(words[2].trimmed()) \(EmojiName.twemojiCode(of: emoji))]"
