@@ -36,6 +36,8 @@ import Testing
         (#"yes a | head -N | facetext wrap --bubble --align alternate -w 10000"#, 10, 2000),
         (#"yes '[哈哈][心]' | head -N | tr -d '\n' | facetext render --template \"\$(cat LONG){tag}\""#, 1, 300),
         (#"yes 😀👍🎉🙂 | head -N | tr -d '\n' | facetext render --to html --emoji --image-base \"\$(cat LONG)\""#, 1, 300),
+        (#"yes 😀👍🎉🙂 | head -N | tr -d '\n' | facetext render -j 2 --to html --emoji --image-base \"\$(cat LONG)\""#, 1, 300),
+        (#"yes '[哈哈][心]' | head -N | facetext render -j 2 --template \"\$(cat LONG){tag}\""#, 1, 400),
     ])
     func outputThatOutgrowsItsInputIsWrittenAsItIsMade(pipeline: String, small: Int, large: Int) throws {
         let long = "/tmp/facetext-long-\(getpid())"

@@ -71,6 +71,21 @@ import TestSupport
         }
     }
 
+    /// A piece whose output passes the buffer's room (a 150 KB template for every tag) is written
+    /// from inside the piece, in its turn: the same bytes, in the same order.
+    @Test(arguments: [(2, 64), (3, 1000), (2, 1 << 20)])
+    func aPieceThatMakesMegabytesIsWrittenAsItIsMade(jobs: Int, segmentSize: Int) throws {
+        let template = String(repeating: "x", count: 150_000) + "{tag}\n"
+        let prototype = FaceRenderer(catalog: .default, style: .template(template)).makeStream()
+        let input = Array((0..<30).map { $0 % 3 == 0 ? "今天[哈哈]\n" : "[心][赞] ok\n" }.joined().utf8)
+        let expected = Self.sequentialOutput(of: prototype, for: input)
+        let sink = BufferSink()
+        let failure = try ParallelTransform.transform(BufferSource(input, chunkSize: 7), to: sink, jobs: jobs,
+                                                      segmentSize: segmentSize, outputLimit: 1000, stream: prototype)
+        #expect(failure == nil)
+        #expect(sink.bytes == expected)
+    }
+
     @Test func aReadErrorEndsTheInputAfterWritingWhatWasRead() throws {
         let input = Self.corpus
         let source = FailingSource(input, failAfter: 10_000)

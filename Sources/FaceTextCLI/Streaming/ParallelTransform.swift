@@ -17,7 +17,9 @@ import FaceText
 /// A thread holds its output until its writing turn, but never more than
 /// about `outputLimit` bytes (output can be many times its input, as with
 /// `render --to html --emoji`): past that it waits for its turn and goes on
-/// writing as it transforms, so memory stays bounded whatever the input.
+/// writing as it transforms, between pieces of input or, when one piece makes
+/// more than that, from inside the piece (its buffers overflow to the output),
+/// so memory stays bounded whatever the input and the options.
 /// Output comes a segment at a time, so `--jobs` suits files more than
 /// interactive pipes.
 final class ParallelTransform: @unchecked Sendable {
@@ -132,6 +134,26 @@ final class ParallelTransform: @unchecked Sendable {
             head.removeAll()
             body.removeAll()
         }
+        /// Bytes a buffer hands on instead of growing past the limit (one piece may make megabytes:
+        /// a long template for every face): written at once, at this thread's turn, after what
+        /// `earlier` holds (the segment's first line, all of which comes before the body).
+        func overflow(_ bytes: UnsafeBufferPointer<UInt8>, after earlier: ByteBuffer?) {
+            if !writing {
+                writeTurns[worker].wait()
+                writing = true
+            }
+            do throws(IOError) {
+                if !stopped {
+                    if let earlier { try sink.drain(earlier) }
+                    try sink.write(bytes)
+                }
+            } catch {
+                writeFailure = error
+                stopped = true
+            }
+        }
+        head.overflow(over: outputLimit) { overflow($0, after: nil) }
+        body.overflow(over: outputLimit) { overflow($0, after: head) }
         var piece = Self.smallestPiece
         /// Transforms `bytes` a piece at a time, writing early when the output held grows past the limit.
         func transform(_ bytes: UnsafeBufferPointer<UInt8>, with stream: inout TransformStream, into out: ByteBuffer) {
