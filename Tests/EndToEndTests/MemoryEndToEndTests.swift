@@ -60,4 +60,14 @@ import Testing
         let longer = try Resources.measure(#"printf '[哈哈]' | facetext render --template \"\$(cat "# + long + #"){tag}\""#)
         #expect(longer.kilobytes - short.kilobytes < 12_000, "\(short.kilobytes) KB vs \(longer.kilobytes) KB")
     }
+
+    /// A grid of every code point is hundreds of MB of JSON, written as its rows are made: it
+    /// takes about the memory of the same grid as text (its cells), not that of its output.
+    @Test func aGridOfEveryCodePointIsWrittenAsItIsMade() throws {
+        let ranges = "--range 0-D7FF --range E000-10FFFF --cols 1000"
+        let text = try Resources.measure("facetext grid \(ranges)")
+        let json = try Resources.measure("facetext grid \(ranges) --format json --codes")
+        #expect(text.kilobytes > 0 && json.kilobytes > 0)
+        #expect(json.kilobytes - text.kilobytes < 40_000, "text \(text.kilobytes) KB, JSON \(json.kilobytes) KB")
+    }
 }

@@ -103,10 +103,11 @@ enum GridCommand {
         } catch {
             throw UsageError(.other("\(error)."), command: spec)
         }
-        let output = invocation.value("format") == "json" || invocation.flag("json")
-            ? GridJSON.render(grid, layout: layout, showCodes: invocation.flag("codes")) + "\n"
-            : GridText.render(grid, layout: layout, showCodes: invocation.flag("codes"))
-        try context.stdout.write(output)
+        if invocation.value("format") == "json" || invocation.flag("json") {
+            try GridJSON.write(grid, layout: layout, showCodes: invocation.flag("codes"), to: context.stdout)
+        } else {
+            try context.stdout.write(GridText.render(grid, layout: layout, showCodes: invocation.flag("codes")))
+        }
         return .success
     }
 

@@ -3,7 +3,24 @@ import FaceText
 /// The JSON form of `facetext grid`: one object with the grid's shape, its
 /// pages as rows of cells, and the panel layout with every cell's frame.
 enum GridJSON {
-    static func render(_ grid: EmojiGrid, layout: EmojiGrid.Layout?, showCodes: Bool) -> String {
+    /// Writes the object to `sink` a megabyte at a time, as its rows are made: a grid of
+    /// every code point makes hundreds of MB of JSON, which is never held whole.
+    static func write(_ grid: EmojiGrid, layout: EmojiGrid.Layout?, showCodes: Bool, to sink: ByteSink) throws(IOError) {
+        var pending = ""
+        var failure: IOError?
+        pieces(of: grid, layout: layout) { piece in
+            guard failure == nil else { return }
+            pending += piece
+            guard pending.utf8.count >= 1 << 20 else { return }
+            do throws(IOError) { try sink.write(pending) } catch { failure = error }
+            pending = ""
+        }
+        if let failure { throw failure }
+        try sink.write(pending)
+    }
+
+    /// The object's text in pieces, in order: the grid's shape (and layout), then each row of each page.
+    private static func pieces(of grid: EmojiGrid, layout: EmojiGrid.Layout?, _ body: (String) -> Void) {
         let pages = grid.pages
         var fields: [(String, JSONValue)] = [
             ("columns", .integer(grid.columns)),
@@ -13,15 +30,17 @@ enum GridJSON {
             ("pageCount", .integer(pages.count)),
         ]
         if let layout { fields.append(("layout", describe(layout))) }
-        fields.append(("pages", .array(pages.enumerated().map { number, page in
-            .object([
-                ("page", .integer(number + 1)),
-                ("rows", .array(grid.rows(of: page).enumerated().map { row, cells in
-                    .array(cells.enumerated().map { column, cell in self.cell(cell, row: row, column: column, layout: layout) })
-                })),
-            ])
-        })))
-        return JSONValue.object(fields).text
+        // The fields' object without its closing brace, then "pages" as it is made.
+        body(String(JSONValue.object(fields).text.dropLast()) + ",\"pages\":[")
+        for (number, page) in pages.enumerated() {
+            body((number > 0 ? "," : "") + "{\"page\":\(number + 1),\"rows\":[")
+            for (row, cells) in grid.rows(of: page).enumerated() {
+                let cells = JSONValue.array(cells.enumerated().map { column, cell in self.cell(cell, row: row, column: column, layout: layout) })
+                body((row > 0 ? "," : "") + cells.text)
+            }
+            body("]}")
+        }
+        body("]}\n")
     }
 
     private static func cell(_ cell: EmojiGrid.Cell, row: Int, column: Int, layout: EmojiGrid.Layout?) -> JSONValue {
