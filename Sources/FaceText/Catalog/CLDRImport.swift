@@ -36,34 +36,17 @@ package enum CLDRImport {
         var skipped: [Skipped] = []
         for annotation in CLDRAnnotations.merged(annotations) {
             guard let name = annotation.name, !name.isEmpty, isEmoji(annotation.sequence) else { continue }
-            if let problem = tagProblem(name) {
+            let emoji = fullyQualified(annotation.sequence)
+            var tag = "[\(name)]"
+            if seen.contains(tag) { tag = "[\(name) \(EmojiName.twemojiCode(of: emoji))]" }
+            if let problem = CatalogWriter.problem(importing: tag) {
                 skipped.append(Skipped(sequence: annotation.sequence, problem: problem))
                 continue
             }
-            let emoji = fullyQualified(annotation.sequence)
-            var tag = "[\(name)]"
-            if !seen.insert(tag).inserted {
-                tag = "[\(name) \(EmojiName.twemojiCode(of: emoji))]"
-                seen.insert(tag)
-            }
-            guard tag.utf8.count <= TagTrie.maximumTagLength else {
-                skipped.append(Skipped(sequence: annotation.sequence, problem: "makes a tag of \(tag.utf8.count) bytes; the limit is \(TagTrie.maximumTagLength)"))
-                continue
-            }
-            faces.append((Face(tag: tag, emoji: emoji, kind: .emoji), annotation.keywords.filter { tagProblem($0) == nil }))
+            seen.insert(tag)
+            faces.append((Face(tag: tag, emoji: emoji, kind: .emoji), annotation.keywords.filter { CatalogWriter.problem(importing: "[\($0)]") == nil }))
         }
         return (faces, skipped)
-    }
-
-    /// Why a name cannot be put in a tag, or nil.
-    static func tagProblem(_ name: String) -> String? {
-        if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            return "holds a control character (U+\(String(format4: control.value)))"
-        }
-        if name.utf8.count + 2 > TagTrie.maximumTagLength {
-            return "makes a tag of \(name.utf8.count + 2) bytes; the limit is \(TagTrie.maximumTagLength)"
-        }
-        return nil
     }
 
     /// Whether a sequence as CLDR writes it is an emoji: a keycap, or one whose first

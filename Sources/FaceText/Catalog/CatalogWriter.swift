@@ -22,6 +22,19 @@ package enum CatalogWriter {
         return xml + "\t</array>\n</dict>\n</plist>\n"
     }
 
+    /// Why an imported `tag` cannot be written, or nil: a control character
+    /// (C0, DEL, C1), which a terminal showing the tag would act on, or more
+    /// bytes than a tag may have. The importers skip or refuse such a name.
+    package static func problem(importing tag: String) -> String? {
+        if let control = tag.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            return "holds a control character (U+\(String(format4: control.value)))"
+        }
+        if tag.utf8.count > TagTrie.maximumTagLength {
+            return "makes a tag of \(tag.utf8.count) bytes; the limit is \(TagTrie.maximumTagLength)"
+        }
+        return nil
+    }
+
     private static func entry(_ face: Face, keywords: [String]) -> String {
         var fields: [(String, String)] = [("chs", face.tag)]
         if let cht = face.traditionalTag { fields.append(("cht", cht)) }

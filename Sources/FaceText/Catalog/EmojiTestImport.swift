@@ -43,13 +43,11 @@ package enum EmojiTestImport {
             // The comment is "<emoji> E<version> <name>".
             let words = statusAndName[1].split(separator: " ", maxSplits: 2)
             guard words.count == 3 else { throw Failure(line: number, problem: "has no emoji name") }
-            // A name that cannot be a tag (one a terminal would act on, or too long) is the file's error.
-            if let problem = CLDRImport.tagProblem(words[2].trimmed()) { throw Failure(line: number, problem: "its name " + problem) }
             var tag = "[\(words[2].trimmed())]"
-            if !seen.insert(tag).inserted {
-                tag = "[\(words[2].trimmed()) \(EmojiName.twemojiCode(of: emoji))]"
-                seen.insert(tag)
-            }
+            if seen.contains(tag) { tag = "[\(words[2].trimmed()) \(EmojiName.twemojiCode(of: emoji))]" }
+            // A name that cannot be a tag (one a terminal would act on, or too long) is the file's error.
+            if let problem = CatalogWriter.problem(importing: tag) { throw Failure(line: number, problem: "its name " + problem) }
+            seen.insert(tag)
             if packages.isEmpty { packages.append(("Emoji", [])) }
             packages[packages.count - 1].faces.append(Face(tag: tag, emoji: emoji, kind: .emoji))
         }

@@ -72,7 +72,7 @@ extension FaceCatalog {
     }
 
     /// The largest catalog file read (the largest real emoticon pack is under a MiB).
-    package static let fileSizeLimit = 64 << 20
+    static let fileSizeLimit = 64 << 20
 
     static func decode(_ data: Data, name: String) throws(CatalogError.List) -> CatalogValue {
         let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })

@@ -46,14 +46,12 @@ public struct KeyDecoder: Sendable {
     /// key, or the start of a character that will not be finished. A paste
     /// under way ends here: what it holds is handed on.
     public mutating func flush() -> [TerminalKey] {
-        var keys: [TerminalKey] = []
+        var keys = decode(final: true)
         if pasting {
-            let marker = takePaste(from: 0, into: &keys, final: true)
-            pending.removeFirst(marker)
             handOnPaste(into: &keys, all: true)
             pasting = false
         }
-        return keys + decode(final: true)
+        return keys
     }
 
     private mutating func decode(final: Bool) -> [TerminalKey] {
@@ -66,7 +64,6 @@ public struct KeyDecoder: Sendable {
         defer { pending.removeFirst(index) }
         while index < pending.count {
             if pasting {
-                endText()
                 index = takePaste(from: index, into: &keys, final: final)
                 if pasting { break }
                 continue

@@ -52,7 +52,7 @@ public struct HistoryFile: Sendable {
     public var lockWait: Int
 
     /// The longest a history file may be: a history is small, and a huge file is not one.
-    public static let sizeLimit = 64 << 20
+    static let sizeLimit = 64 << 20
 
     public init(path: String, limit: Int = 1_000, lockWait: Int = 5_000) {
         self.path = path
@@ -100,9 +100,7 @@ public struct HistoryFile: Sendable {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure("cannot be read", errno) }
-        if let kind = HistoryPath.kindIfNotRegular(status.st_mode) {
-            throw Failure(path: path, problem: "is \(kind), not a regular file: a history must be a regular file")
-        }
+        if let kind = HistoryPath.kindIfNotRegular(status.st_mode) { throw HistoryPath.notRegular(path, kind) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -113,7 +111,7 @@ public struct HistoryFile: Sendable {
             }
             if count == 0 { break }
             bytes += buffer[0..<count]
-            if bytes.count > Self.sizeLimit { throw Failure(path: path, problem: "is over 64 MiB: not a history file") }
+            if bytes.count > Self.sizeLimit { throw Failure(path: path, problem: "is over \(Self.sizeLimit >> 20) MiB: not a history file") }
         }
         let (history, warnings, isNewer) = FaceHistory.reading(bytes, limit: limit)
         let isHistory = bytes.isEmpty || bytes.starts(with: "facetext-recent ".utf8)

@@ -24,9 +24,7 @@ enum HistoryPath {
                 throw failure(path, "cannot be read", errno)
             }
             guard status.st_mode & S_IFMT == S_IFLNK else {
-                if let kind = kindIfNotRegular(status.st_mode) {
-                    throw HistoryFile.Failure(path: path, problem: "is \(kind), not a regular file: a history must be a regular file")
-                }
+                if let kind = kindIfNotRegular(status.st_mode) { throw notRegular(path, kind) }
                 return current
             }
             guard status.st_uid == geteuid() || status.st_uid == 0 else {
@@ -107,6 +105,11 @@ enum HistoryPath {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The failure of a history that is `kind` (``kindIfNotRegular(_:)``).
+    static func notRegular(_ path: String, _ kind: String) -> HistoryFile.Failure {
+        HistoryFile.Failure(path: path, problem: "is \(kind), not a regular file: a history must be a regular file")
     }
 
     static func failure(_ path: String, _ problem: String, _ code: Int32) -> HistoryFile.Failure {

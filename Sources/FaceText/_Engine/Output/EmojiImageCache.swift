@@ -4,6 +4,8 @@
 /// repeats a small set of emoji; past ``limit`` distinct ones, or
 /// ``sizeLimit`` bytes of references (a long image base), the rest are built
 /// each time, so memory stays bounded whatever the input and the options.
+/// A render stream whose faces' outputs are too large to keep all of keeps
+/// the tags' outputs here too, by the tag's bytes, within the same bounds.
 struct EmojiImageCache {
     static let limit = 1024
     static let sizeLimit = 1 << 20

@@ -8,9 +8,6 @@ import Foundation
 /// `facetext catalog import cldr FILE...`: a catalog of every emoji CLDR's
 /// annotations name, tagged with its short name.
 enum CLDRImportAction {
-    /// The largest annotation file read (CLDR's largest is under a MiB).
-    static let fileSizeLimit = 32 << 20
-
     static func run(paths: [String], locale: String, output: String?, context: CommandContext) throws -> ExitStatus {
         var annotations: [CLDRAnnotations.Annotation] = []
         var locales: [String] = []
@@ -18,7 +15,7 @@ enum CLDRImportAction {
             for file in try files(for: path, locale: locale) {
                 let text: String
                 do throws(FileBytes.Failure) {
-                    text = String(decoding: try FileBytes.read(file, limit: Self.fileSizeLimit), as: UTF8.self)
+                    text = String(decoding: try FileBytes.read(file, limit: CatalogCommand.importSizeLimit), as: UTF8.self)
                 } catch {
                     throw CommandFailure(message: "'\(file)': \(error)")
                 }

@@ -89,10 +89,13 @@ enum CatalogCommand {
         }
     }
 
+    /// The largest file an import reads (CLDR's annotation files and emoji-test.txt are under a MiB).
+    static let importSizeLimit = 32 << 20
+
     private static func importEmojiTest(_ path: String, output: String?, context: CommandContext) throws -> ExitStatus {
         let data: [UInt8]
         do throws(FileBytes.Failure) {
-            data = try FileBytes.read(path, limit: CLDRImportAction.fileSizeLimit)
+            data = try FileBytes.read(path, limit: importSizeLimit)
         } catch {
             throw CommandFailure(message: "'\(path)': \(error)")
         }

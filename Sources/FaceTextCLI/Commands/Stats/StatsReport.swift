@@ -121,7 +121,8 @@ struct StatsReport {
                 }
                 guard end < chunk.count else { break }
                 take(line, of: current)
-                (line, tooLong) = ([], false)
+                line.removeAll(keepingCapacity: true)
+                tooLong = false
                 start = end + 1
             }
         }, end: { (name: String) throws(IOError) in
