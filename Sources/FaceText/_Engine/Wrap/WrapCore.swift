@@ -804,6 +804,7 @@ struct WrapCore {
                 joined = pictographic                                    // GB9; GB11 may join a pictograph after it
                 pictographic = false
             } else if flags & EmojiProperties.extend != 0 {
+                if value == 0xFF9E || value == 0xFF9F { return .unknown }  // a voiced mark takes a column of its own
                 joined = false                                           // GB9
                 textSelector = textSelector || value == 0xFE0E
                 emojiSelector = emojiSelector || value == 0xFE0F || value == 0x20E3
