@@ -9,6 +9,24 @@ public protocol WrapSink {
     /// feed (with a carriage return before it, if any), or empty at the end of
     /// an input without a final line feed; `width` is the line's width.
     mutating func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int)
+    /// The current line ends at a mandatory break other than a line feed
+    /// (VT, FF, NEL, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR):
+    /// `character` is its bytes, `width` the line's width, and
+    /// `lineEndingFollows` whether a line feed (or CRLF) or the end of the
+    /// input comes right after it. The next line starts after it.
+    ///
+    /// The default, for a sink that keeps bytes, hands the character on as
+    /// the line's last text and ends the line as a wrap does, unless a line
+    /// ending follows, which ends it anyway. A sink of lines ends the line
+    /// without the character (``TextWrapper/lines(of:)`` does).
+    mutating func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool)
+}
+
+extension WrapSink {
+    public mutating func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool) {
+        text(character)
+        if !lineEndingFollows { wrap(width: width) }
+    }
 }
 
 /// A sink that keeps the bytes and nothing else: it may be handed a line

@@ -10,8 +10,16 @@
 /// Widths are terminal columns as ``DisplayWidth`` counts them (CJK and emoji
 /// 2, combining marks 0), each byte that is not UTF-8 1, a tab to the next
 /// multiple of 8. A catalog tag is one unit that is never cut, and breaks as
-/// the picture it stands for does (as an ideograph). A unit wider than the
-/// width stands on a line of its own, over-long.
+/// the picture it stands for does (as an ideograph); so is a bracketed tag
+/// the catalog does not have, `[…]` or `【…】` around 1 to 16 characters with
+/// no bracket or line break (a face of another app, `[图片]`): a reader never
+/// wants one cut in two, and it is at most 18 characters long. A unit wider
+/// than the width stands on a line of its own, over-long.
+///
+/// A line ends at every mandatory break, as UAX #14 says: a line feed (CRLF),
+/// VT, FF, NEL, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR
+/// (``WrapSink/mandatoryBreak(_:width:lineEndingFollows:)``). A lone CR is
+/// not one: it is a character of no width.
 ///
 /// With ``Breaking/line`` (the default) a line breaks where Unicode's line
 /// breaking algorithm allows (``LineBreaker``): Latin words stay whole, CJK
@@ -55,8 +63,9 @@ public struct TextWrapper: Sendable {
     }
 
     /// The wrapped lines of `text`: each of its own lines (split at line
-    /// feeds; a CR before one goes with it) wrapped to ``width``. An empty
-    /// text is one empty line.
+    /// feeds, a CR before one going with it, and at the other mandatory
+    /// breaks, VT, FF, NEL, U+2028 and U+2029, which are left out of the
+    /// lines) wrapped to ``width``. An empty text is one empty line.
     public func lines(of text: String) -> [Line] {
         var sink = LineCollector()
         var stream = Stream(wrapper: self)
@@ -80,5 +89,7 @@ public struct TextWrapper: Sendable {
         }
 
         mutating func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int) { wrap(width: width) }
+
+        mutating func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool) { wrap(width: width) }
     }
 }

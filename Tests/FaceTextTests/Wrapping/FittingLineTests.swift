@@ -14,7 +14,7 @@ import TestSupport
     static let pieces: [[UInt8]] = {
         let text = ["a", "hello ", "今天好", "，", "。", "—", "…", "“", "”", "😀", "👍🏽", "❤️", "1️⃣", "🇨🇳", "e\u{301}", "\u{0600}",
                     "[哈哈]", "[心]", "/:haha", "[不是表情]", "한국어", "\u{D7A3}", "\u{0800}", "\u{0FFF}", "\u{10FFFF}", "\u{FE0F}",
-                    "\u{200D}", "é", "\u{85}", "\u{7F}", "\u{2028}", "\u{FF01}", " "].map { Array($0.utf8) }
+                    "\u{200D}", "é", "\u{85}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FF01}", " ", "\u{A8}", "\u{2008}"].map { Array($0.utf8) }
         let broken: [[UInt8]] = [
             [0x80], [0xBF], [0xBF, 0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC3], [0xE4, 0xB8], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
             [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x9F, 0x98],
@@ -63,19 +63,20 @@ import TestSupport
                     passed += 1
                     #expect(end == line.count + ending.count, "\(line) ends at \(end)")
                     #expect(width <= limit, "\(line) said to fit in \(limit) columns is \(width) wide")
+                    #expect(WrapReference.parts(of: line).count == 1, "\(line) has a mandatory break")
                 }
             }
         }
         #expect(passed > 10_000)
     }
 
-    /// The check is worth its place: a well-formed line without controls
-    /// whose weight is within the width is passed whole (but for the lead
-    /// bytes it leaves to the general way: E0, ED and F4).
+    /// The check is worth its place: a well-formed line without controls or
+    /// mandatory breaks whose weight is within the width is passed whole (but
+    /// for the lead bytes it leaves to the general way: E0, ED and F4).
     @Test func aCleanLightLineIsPassed() {
         var passed = 0
         for line in Self.lines {
-            guard let text = String(validating: line, as: UTF8.self),
+            guard let text = String(validating: line, as: UTF8.self), WrapReference.parts(of: line).count == 1,
                   !line.contains(where: { $0 < 0x20 || $0 == 0xE0 || $0 == 0xED || $0 == 0xF4 }) else { continue }
             passed += 1
             let bytes = line + [0x0A] + [UInt8](repeating: 0x20, count: 8)

@@ -20,7 +20,8 @@ import TestSupport
         let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "internationalization", "a", "I'm",
                        "co-operate", "e.g.", "$12.50", "(3)", "9:30", "http://example.com/a/very/long/path", "naïve", "e\u{301}"]
         let emoji = ["😀", "👍🏽", "👨‍👩‍👧‍👦", "🇨🇳", "🇯🇵🇺🇸", "1️⃣", "❤️", "☺", "✁\u{200D}✁", "🏳️‍🌈", "#️⃣"]
-        let odd = ["\t", " ", "  ", "\u{00A0}", "\u{200B}", "\u{2060}", "\u{0600}[哈哈]", "\u{FEFF}", "\r"]
+        let odd = ["\t", " ", "  ", "\u{00A0}", "\u{200B}", "\u{2060}", "\u{0600}[哈哈]", "\u{FEFF}", "\r",
+                   "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}\r", "【图片】", "[抱抱]", "[不是表情啊]", "[x", "【a[b]", "[一二三四五六七八九十一二三四五六七]"]
         var result: [[UInt8]] = []
         for index in 0..<64 {
             var message: [UInt8] = []
@@ -193,6 +194,15 @@ import TestSupport
             current.width = width
             lines.append(current)
             current = Line(afterWrap: true)
+        }
+
+        /// A mandatory break ends the line; its bytes are kept (the plain output's line feed after it is a wrap) but not in the line.
+        mutating func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool) {
+            bytes.append(contentsOf: character)
+            if !lineEndingFollows { wraps.append(bytes.count) }
+            current.width = width
+            lines.append(current)
+            current = Line()
         }
 
         mutating func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int) {

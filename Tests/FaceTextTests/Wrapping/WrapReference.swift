@@ -47,13 +47,52 @@ struct WrapReference {
             var bodyEnd = end
             if end < bytes.count && end > start && bytes[end - 1] == 0x0D { bodyEnd -= 1 }
             let lineEnd = end < bytes.count ? end + 1 : end
-            let pieces = wrap(Array(bytes[start..<bodyEnd]))
-            for (index, piece) in pieces.enumerated() {
-                result.append(index == pieces.count - 1 ? piece + bytes[bodyEnd..<lineEnd] : piece + [0x0A])
+            // The body's parts between mandatory breaks, each wrapped on lines of its own; a break
+            // ends its line, with a line feed after it unless the line's ending comes right after.
+            let parts = Self.parts(of: Array(bytes[start..<bodyEnd]))
+            var current: [UInt8] = []
+            for (index, part) in parts.enumerated() {
+                let pieces = wrap(part.text)
+                for (pieceIndex, piece) in pieces.enumerated() {
+                    current += piece
+                    if pieceIndex < pieces.count - 1 {
+                        result.append(current + [0x0A])
+                        current = []
+                    }
+                }
+                if let mark = part.mark {
+                    current += mark
+                    let endingFollows = index == parts.count - 2 && parts[index + 1].text.isEmpty
+                    if !endingFollows {
+                        result.append(current + [0x0A])
+                        current = []
+                    }
+                }
             }
+            result.append(current + bytes[bodyEnd..<lineEnd])
             start = lineEnd
         }
         return result
+    }
+
+    /// The mandatory breaks but line feeds: VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
+    static let mandatoryBreaks: [[UInt8]] = ["\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].map { Array($0.utf8) }
+
+    /// `body` cut after each mandatory break: the text before each and the break (none for the last part).
+    static func parts(of body: [UInt8]) -> [(text: [UInt8], mark: [UInt8]?)] {
+        var parts: [(text: [UInt8], mark: [UInt8]?)] = []
+        var start = 0, position = 0
+        while position < body.count {
+            if let mark = mandatoryBreaks.first(where: { body[position...].starts(with: $0) }) {
+                parts.append((Array(body[start..<position]), mark))
+                position += mark.count
+                start = position
+            } else {
+                position += 1
+            }
+        }
+        parts.append((Array(body[start...]), nil))
+        return parts
     }
 
     /// The units of a line body.
@@ -73,8 +112,8 @@ struct WrapReference {
                 let starts = GraphemeBoundaries.starts(in: bytes, from: position, to: bytes.count)
                 return starts.count > 1 ? starts[1] : bytes.count
             }
-            // A tag inside a cluster starts a unit of its own.
-            if let inside = (position + 1..<end).first(where: { tag(at: $0, in: line) != nil }) {
+            // A catalog tag inside a cluster starts a unit of its own.
+            if let inside = (position + 1..<end).first(where: { catalogTag(at: $0, in: line) != nil }) {
                 end = inside
             }
             let piece = Array(line[position..<end])
@@ -88,9 +127,34 @@ struct WrapReference {
         return units
     }
 
-    /// The longest spelling at `position`.
+    /// The longest spelling at `position`, else a bracketed tag there.
     func tag(at position: Int, in line: [UInt8]) -> [UInt8]? {
+        catalogTag(at: position, in: line) ?? Self.bracketedTag(at: position, in: line).map { Array(line[position..<position + $0]) }
+    }
+
+    func catalogTag(at position: Int, in line: [UInt8]) -> [UInt8]? {
         (spellings[line[position]] ?? []).filter { line[position...].starts(with: $0) }.max { $0.count < $1.count }
+    }
+
+    /// The length of `[…]` or `【…】` at `position` around 1 to 16 scalars of
+    /// valid UTF-8 with no bracket of either kind and no line break.
+    static func bracketedTag(at position: Int, in line: [UInt8]) -> Int? {
+        var iterator = line[position...].makeIterator()
+        var decoder = UTF8()
+        var count = 0, length = 0
+        var closing: Unicode.Scalar = "]"
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            count += 1
+            length += String(scalar).utf8.count
+            if count == 1 {
+                guard scalar == "[" || scalar == "【" else { return nil }
+                closing = scalar == "[" ? "]" : "】"
+                continue
+            }
+            if scalar == closing { return count > 2 ? length : nil }
+            if "[]【】\r\n\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar) || count - 1 > 16 { return nil }
+        }
+        return nil
     }
 
     /// Whether a line may break before each unit, by the rules.

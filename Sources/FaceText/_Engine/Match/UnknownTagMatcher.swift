@@ -1,8 +1,8 @@
 /// Recognises bracketed tags that are not in the catalog, such as `[图片]`,
 /// or in the full-width brackets Chinese chat apps write as often, `【图片】`:
 /// an opening bracket, then 1 to 16 characters (scalars) of valid UTF-8 with
-/// no bracket of either kind and no line break, then the closing bracket of
-/// the same kind.
+/// no bracket of either kind and no line break (CR, LF, VT, FF, NEL, U+2028,
+/// U+2029), then the closing bracket of the same kind.
 enum UnknownTagMatcher {
     /// The most characters between the brackets.
     static let limit = 16
@@ -30,7 +30,7 @@ enum UnknownTagMatcher {
             switch bytes[index] {
             case UInt8(ascii: "]"):
                 return !fullWidth && characters > 0 ? .tag(length: index + 1 - start) : .none
-            case UInt8(ascii: "["), 0x0A, 0x0D:
+            case UInt8(ascii: "["), 0x0A, 0x0B, 0x0C, 0x0D:
                 return .none
             default:
                 switch UTF8Decoder.decode(bytes, at: index) {
@@ -38,7 +38,8 @@ enum UnknownTagMatcher {
                     if value == fullWidthClosing {
                         return fullWidth && characters > 0 ? .tag(length: index + length - start) : .none
                     }
-                    guard value != fullWidthOpening, characters < limit else { return .none }
+                    guard value != fullWidthOpening, value != 0x85, value != 0x2028, value != 0x2029,
+                          characters < limit else { return .none }
                     index += length
                     characters += 1
                 case .invalid:

@@ -17,7 +17,8 @@
 /// surrogate, beyond U+10FFFF): a lead byte C0 or C1 weighs 2 for its 2
 /// bytes, enough; lines with E0, ED or F4 to FF, and with F0 before 80–8F,
 /// are left to the general way. So are lines with a control character
-/// (a tab takes up to 8 columns) but for the CR of a CRLF ending.
+/// (a tab takes up to 8 columns) but for the CR of a CRLF ending, and lines
+/// with a mandatory break inside (NEL, U+2028, U+2029), where a line ends.
 enum FittingLine {
     private static let high: UInt64 = 0x8080_8080_8080_8080
     private static let spaces: UInt64 = 0x2020_2020_2020_2020
@@ -47,7 +48,7 @@ enum FittingLine {
                 guard weight <= limit else { return nil }
                 // ASCII only is well formed.
                 guard (seen | last) & high != 0 else { return lineFeed + 1 }
-                return isWellFormed(base, from: start, to: index, last: last) ? lineFeed + 1 : nil
+                return isWellFormed(base, from: start, to: index, last: last, lineEnd: index + offset) ? lineFeed + 1 : nil
             }
             weight &+= weigh(word)
             guard weight <= limit else { return nil }
@@ -72,9 +73,10 @@ enum FittingLine {
         return Int(truncatingIfNeeded: ((ascii >> 7 &+ lead >> 6) &* 0x0101_0101_0101_0101) >> 56)
     }
 
-    /// Whether the words from `start` up to `lastIndex`, then `last`, are well formed.
+    /// Whether the words from `start` up to `lastIndex`, then `last`, are well
+    /// formed, and the line (up to `lineEnd`) has no mandatory break inside.
     @inline(__always)
-    private static func isWellFormed(_ base: UnsafePointer<UInt8>, from start: Int, to lastIndex: Int, last: UInt64) -> Bool {
+    private static func isWellFormed(_ base: UnsafePointer<UInt8>, from start: Int, to lastIndex: Int, last: UInt64, lineEnd: Int) -> Bool {
         var form = Form()
         var index = start
         while index < lastIndex {
@@ -82,7 +84,22 @@ enum FittingLine {
             index += 8
         }
         form.add(last)
-        return form.isWellFormed
+        guard form.isWellFormed else { return false }
+        // A mandatory break inside ends a line there: such a line goes the general way.
+        return form.suspects == 0 || !hasMandatoryBreak(base, from: start, to: lineEnd)
+    }
+
+    /// Whether NEL (C2 85), U+2028 (E2 80 A8) or U+2029 (E2 80 A9) is in `base[start..<end]`.
+    private static func hasMandatoryBreak(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index + 1 < end {
+            switch base[index] {
+            case 0xC2 where base[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < end && base[index + 1] == 0x80 && base[index + 2] & 0xFE == 0xA8: return true
+            default: index += 1
+            }
+        }
+        return false
     }
 
     /// The form of the words read so far: whether every sequence is well formed.
@@ -92,6 +109,8 @@ enum FittingLine {
         /// Where the previous word's F0 asks for a byte of 90–BF in this one.
         private var carriedF0: UInt64 = 0
         private var faults: UInt64 = 0
+        /// Whether a byte C2 or E2 was seen: the lead byte of NEL, U+2028 and U+2029 (and of other scalars).
+        private(set) var suspects: UInt64 = 0
 
         var isWellFormed: Bool { faults == 0 && carried == 0 }
 
@@ -114,6 +133,8 @@ enum FittingLine {
             let overlongF0 = (f0 << 8 | carriedF0) & continuation & ~shifted2 & ~shifted3
             carriedF0 = f0 >> 56
             faults |= (wanted ^ continuation) | e0 | ed | f4Up | overlongF0
+            // C2 or E2 (one test: they differ in one bit), which NEL, U+2028 and U+2029 start with.
+            suspects |= ByteSearch.exactZeroBytes(word & 0xDFDF_DFDF_DFDF_DFDF ^ 0xC2C2_C2C2_C2C2_C2C2)
         }
     }
 }

@@ -101,6 +101,14 @@ struct WrapCore {
                     continue
                 }
             }
+            if lead &- 0x0B < 2 || lead & 0xDF == 0xC2 {                 // VT, FF; C2 (NEL), E2 (U+2028, U+2029)
+                guard let length = Self.mandatoryBreakLength(bytes, at: start, isFinal: isFinal) else { break }
+                if length > 0 {
+                    guard let follows = Self.lineEndingFollows(bytes, at: start + length, isFinal: isFinal) else { break }
+                    endAtMandatoryBreak(bytes, start..<start + length, lineEndingFollows: follows, &sink)
+                    continue
+                }
+            }
             guard let unit = nextUnit(bytes, at: start, isFinal: isFinal) else { break }
             place(unit, at: start, bytes, &sink)
         }
@@ -441,6 +449,45 @@ struct WrapCore {
         lineStarted = false
     }
 
+    /// The length of the mandatory break at `start` (VT, FF, NEL, U+2028, U+2029),
+    /// 0 if there is none, nil when more input must come to tell.
+    static func mandatoryBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, isFinal: Bool) -> Int? {
+        switch bytes[start] {
+        case 0x0B, 0x0C: return 1
+        case 0xC2:
+            guard start + 1 < bytes.count else { return isFinal ? 0 : nil }
+            return bytes[start + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            guard start + 2 < bytes.count else { return isFinal ? 0 : nil }
+            return bytes[start + 1] == 0x80 && bytes[start + 2] & 0xFE == 0xA8 ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// Whether a line ending (LF, CRLF) or the end of the input is at `position`; nil when more input must come to tell.
+    static func lineEndingFollows(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, isFinal: Bool) -> Bool? {
+        guard position < bytes.count else { return isFinal ? true : nil }
+        switch bytes[position] {
+        case 0x0A: return true
+        case 0x0D:
+            guard position + 1 < bytes.count else { return isFinal ? false : nil }
+            return bytes[position + 1] == 0x0A
+        default: return false
+        }
+    }
+
+    /// Ends the current wrapped line at the mandatory break in `range`: the next line starts after it,
+    /// as a line of its own (UAX #14, LB4 and LB5).
+    private mutating func endAtMandatoryBreak<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                                              lineEndingFollows: Bool, _ sink: inout Sink) {
+        sink.text(UnsafeBufferPointer(rebasing: bytes[written..<range.lowerBound]))
+        sink.mandatoryBreak(UnsafeBufferPointer(rebasing: bytes[range]), width: line.column, lineEndingFollows: lineEndingFollows)
+        written = range.upperBound
+        cursor = range.upperBound
+        line = LineState()
+        lineStarted = true
+    }
+
     /// Whether `Sink` takes whole lines as text (``WholeLineSink``): known once the loop is specialized for it.
     @inline(__always)
     static func takesWholeLines<Sink: WrapSink>(_: Sink.Type) -> Bool {
@@ -545,6 +592,16 @@ struct WrapCore {
             switch tagMatch(bytes, at: start, isFinal: isFinal) {
             case .needMore: return nil
             case .tag(let length, let face): return tagUnit(bytes, start: start, length: length, face: face)
+            case .none: break
+            }
+        }
+        if lead == UInt8(ascii: "[") || lead == 0xE3 && (start + 2 >= bytes.count || bytes[start + 1] == 0x80 && bytes[start + 2] == 0x90) {
+            // A bracketed tag the catalog does not have (`[抱抱]`, `【图片】`) is kept whole too.
+            switch UnknownTagMatcher.match(in: bytes, at: start, isFinal: isFinal) {
+            case .needMore: return nil
+            case .tag(let length):
+                return tagUnit(bytes, start: start, length: length,
+                               width: tables.columns(ofTag: UnsafeBufferPointer(rebasing: bytes[start..<start + length])))
             case .none: break
             }
         }
@@ -664,7 +721,11 @@ struct WrapCore {
 
     /// A catalog tag: one unit, that breaks as an ideograph does.
     private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, face: Int32) -> Unit {
-        let width = tagWidth(bytes, start: start, length: length, face: face)
+        tagUnit(bytes, start: start, length: length, width: tagWidth(bytes, start: start, length: length, face: face))
+    }
+
+    /// A tag `width` columns wide: one unit, that breaks as an ideograph does.
+    private func tagUnit(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, width: Int) -> Unit {
         var unit = Unit(length: length, width: width, isTab: false, breakBefore: true, mayStartLine: true,
                         breakState: line.breakState, opens: false, cut: false)
         if isLine {

@@ -25,7 +25,7 @@ final class WrapTables {
     /// Room for every block; pages are touched only as blocks are filled.
     private let entries: UnsafeMutablePointer<UInt16>
     private var filled = 0
-    /// Whether each byte may start a catalog tag.
+    /// Whether each byte may start a catalog tag, or is `[`.
     let tagStarts: UnsafeMutablePointer<Bool>
     /// Per lead byte, how the tight loops read its sequence (``QuickScalar``); length 0 for a byte that may start a tag.
     let quickShapes: UnsafeMutablePointer<UInt64>
@@ -62,12 +62,14 @@ final class WrapTables {
         entries = .allocate(capacity: Self.blockCount << 7)
         let trie = catalog.index.tagTrie
         tagTrie = trie
-        tagStarts = .allocate(capacity: 256)
-        for byte in 0..<256 { tagStarts[byte] = trie.firstBytes[byte] }
-        quickShapes = QuickScalar.shapes { trie.firstBytes[$0] }
+        // `[` always stops the tight loops: a bracketed tag outside the catalog is a unit too.
+        let startBytes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for byte in 0..<256 { startBytes[byte] = trie.firstBytes[byte] || byte == Int(UInt8(ascii: "[")) }
+        tagStarts = startBytes
+        quickShapes = QuickScalar.shapes { startBytes[$0] }
         machine = LineBreakMachine.shared.pointer
         ascii = UnsafePointer(entries)
-        let starts = (0..<0x80).filter { trie.firstBytes[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        let starts = (0..<0x80).filter { startBytes[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
         let none: UInt64 = 0x8080_8080_8080_8080
         asciiTagStarts = starts.count <= 3 ? (starts.first ?? none, starts.dropFirst().first ?? none, starts.dropFirst(2).first ?? none) : nil
         bracketTags = catalog.index.bracketTags
@@ -139,6 +141,12 @@ final class WrapTables {
         LineBreakClass(rawValue: UInt8(truncatingIfNeeded: entry & 63)).unsafelyUnwrapped
     }
 
+    /// Whether `value` ends a line wherever it stands (UAX #14 classes BK and NL, but line feeds):
+    /// VT, FF, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR.
+    static func isMandatoryBreak(_ value: UInt32) -> Bool {
+        value == 0x0B || value == 0x0C || value == 0x85 || value == 0x2028 || value == 0x2029
+    }
+
     @inline(__always)
     static func width(_ entry: UInt16) -> Int { Int(truncatingIfNeeded: entry >> 6 & 3) }
 
@@ -159,7 +167,12 @@ final class WrapTables {
             let lineBreakClass = classes[offset]
             var entry = UInt16(lineBreakClass.rawValue) | width << 6
             if GraphemeBoundaries.startsCluster(scalar) { entry |= Self.startsCluster }
-            if GraphemeBoundaries.cannotBePrepend(scalar) { entry |= Self.notPrepend }
+            // A mandatory break and `【` are never plain to the tight loops (which take a
+            // scalar only when a cluster ends after it): the general way ends a line at the
+            // one and looks for a bracketed tag at the other.
+            if GraphemeBoundaries.cannotBePrepend(scalar) && !Self.isMandatoryBreak(scalar) && scalar != UnknownTagMatcher.fullWidthOpening {
+                entry |= Self.notPrepend
+            }
             if WrapCore.mayStartLine(lineBreakClass, scalar) { entry |= Self.mayStartLine }
             if WrapCore.opens(lineBreakClass, scalar) { entry |= Self.opens }
             let flags = EmojiProperties.flags(scalar)

@@ -51,6 +51,11 @@ final class BubbleMessages: WrapSink {
         endRow(width: width)
     }
 
+    /// A mandatory break ends the row; the character itself is not shown.
+    func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool) {
+        wrap(width: width)
+    }
+
     func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int) {
         begin()
         endRow(width: width)

@@ -37,6 +37,11 @@ final class JSONMessages: WrapSink {
         out.append(Self.between)
     }
 
+    /// A mandatory break ends the row; the character itself is not shown.
+    func mandatoryBreak(_ character: UnsafeBufferPointer<UInt8>, width: Int, lineEndingFollows: Bool) {
+        wrap(width: width)
+    }
+
     func lineEnd(_ ending: UnsafeBufferPointer<UInt8>, width: Int) {
         begin()
         widest = max(widest, width)
