@@ -68,7 +68,7 @@ import Testing
         ("facetext wrap --break ''", ["char", "line"]),
         ("facetext wrap --align a", ["alternate"]),
         ("facetext compose --insert ''", ["tag", "emoji"]),
-        ("facetext compose --in", ["--insert", "--incoming"]),
+        ("facetext compose --in", ["--insert", "--incoming", "--input-faces"]),
         ("facetext stats --top ''", []),
         ("facetext -", ["-c", "--catalog", "-h", "--help", "-V", "--version"]),
         ("facetext render my", ["my log.txt"]),

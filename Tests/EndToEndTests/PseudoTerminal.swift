@@ -179,6 +179,8 @@ struct TerminalScreen {
     private(set) var column = 0
     /// Text that would have gone past the right edge.
     private(set) var overflows: [String] = []
+    /// The rows scrolled off the top of the main screen, oldest first (trailing spaces dropped).
+    private(set) var scrollback: [String] = []
     private(set) var cursorVisible = true
     private(set) var alternate = false
     private(set) var bracketedPaste = false
@@ -197,12 +199,15 @@ struct TerminalScreen {
     }
 
     /// The rows as text (trailing spaces dropped).
-    var lines: [String] {
-        cells.map { row in
-            var text = row.joined()
-            while text.last == " " { text.removeLast() }
-            return text
-        }
+    var lines: [String] { cells.map(Self.trimmed) }
+
+    /// The scrollback, then the screen: everything the terminal holds.
+    var history: [String] { scrollback + lines }
+
+    private static func trimmed(_ row: [String]) -> String {
+        var text = row.joined()
+        while text.last == " " { text.removeLast() }
+        return text
     }
 
     var text: String { lines.joined(separator: "\n") }
@@ -245,7 +250,13 @@ struct TerminalScreen {
         switch byte {
         case 0x0D: column = 0
         case 0x0A:
-            if row == rows - 1 { cells.removeFirst(); cells.append(Array(repeating: " ", count: columns)) } else { row += 1 }
+            if row == rows - 1 {
+                if !alternate { scrollback.append(Self.trimmed(cells[0])) }
+                cells.removeFirst()
+                cells.append(Array(repeating: " ", count: columns))
+            } else {
+                row += 1
+            }
         case 0x08: column = max(0, column - 1)
         default: break
         }

@@ -13,6 +13,8 @@ public struct ComposeScreen: Sendable, Hashable {
         case theirs
         /// The chosen cell of the face panel (reverse video).
         case selected
+        /// The name of a face without an emoji in the panel (underlined, so it does not read as text).
+        case label
         /// An error in the status row.
         case error
     }
@@ -37,7 +39,8 @@ public struct ComposeScreen: Sendable, Hashable {
         }
     }
 
-    /// The screen's size in columns and rows.
+    /// The screen's size in columns and rows (the rows it has: fewer than the
+    /// composer's height when its messages are printed above it).
     public var width: Int
     public var height: Int
     /// Exactly ``height`` rows.

@@ -20,27 +20,28 @@ extension Composer {
         let input = inputLayout
         let status = height >= 2 ? 1 : 0
         let panelLeast = panel == nil ? 0 : 3
-        let inputRows = max(1, min(input.rows.count, options.inputRows, height - status - panelLeast))
+        let inputRows = max(1, min(input.rowCount, options.inputRows, height - status - panelLeast))
         let panelRows = panel == nil ? 0 : max(1, min(FacePanel.gridRows, height - status - inputRows - 2))
-        let messageRows = max(0, height - status - inputRows - (panel == nil ? 0 : panelRows + 2))
+        let messageRows = options.messagesAbove ? 0 : max(0, height - status - inputRows - (panel == nil ? 0 : panelRows + 2))
         return Layout(input: input, inputRows: inputRows, panelRows: panelRows, messageRows: messageRows)
     }
 
-    /// The screen as it stands.
+    /// The screen as it stands: ``height`` rows, or with ``Options/messagesAbove``
+    /// as many as the input, the panel and the status row take (at most ``height``).
     public func screen() -> ComposeScreen {
         let layout = layout()
         var rows: [[ComposeScreen.Span]] = messageRows(layout.messageRows)
         // The input bar, scrolled to keep the cursor in sight.
         let input = layout.input
-        let first = max(0, min(input.cursor.row - layout.inputRows + 1, input.rows.count - layout.inputRows))
+        let first = max(0, min(input.cursor.row - layout.inputRows + 1, input.rowCount - layout.inputRows))
         let cursorRow = rows.count + input.cursor.row - first
         for index in first..<first + layout.inputRows {
             var row: [ComposeScreen.Span] = []
             if promptWidth > 0 { row.append(.init(index == 0 ? "> " : "  ", .faint)) }
             if self.input.bytes.isEmpty && index == 0 && !options.placeholder.isEmpty {
                 row.append(.init(DisplayText.clipped(DisplayText.oneRow(options.placeholder), to: width - promptWidth).text, .faint))
-            } else if index < input.rows.count {
-                row.append(.init(input.rows[index].text))
+            } else if index < input.rowCount {
+                row.append(.init(input.row(index).text))
             }
             rows.append(row)
         }
@@ -50,10 +51,26 @@ extension Composer {
         // A screen too small for all of it keeps its last rows.
         let dropped = max(0, rows.count - height)
         rows.removeFirst(dropped)
-        while rows.count < height { rows.append([]) }
-        let cursor = ComposeScreen.Position(row: min(max(0, cursorRow - dropped), height - 1),
+        if !options.messagesAbove {
+            while rows.count < height { rows.append([]) }
+        }
+        let cursor = ComposeScreen.Position(row: min(max(0, cursorRow - dropped), rows.count - 1),
                                             column: min(promptWidth + input.cursor.column, width - 1))
-        return ComposeScreen(width: width, height: height, rows: rows.map { Self.clip($0, to: width) }, cursor: cursor)
+        return ComposeScreen(width: width, height: rows.count, rows: rows.map { Self.clip($0, to: width) }, cursor: cursor)
+    }
+
+    /// A bubble's rows as styled spans: the column's spaces, then the frame and the text.
+    static func bubbleSpans(_ bubbleRows: [ChatBubble.Row], mine: Bool) -> [[ComposeScreen.Span]] {
+        let style: ComposeScreen.Style = mine ? .mine : .theirs
+        return bubbleRows.map { row -> [ComposeScreen.Span] in
+            var spans = [ComposeScreen.Span(String(repeating: " ", count: row.column))]
+            if row.text.isEmpty && row.trailing.isEmpty {
+                spans.append(.init(row.leading, style))
+            } else {
+                spans += [.init("│", style), .init(" " + row.text + String(row.trailing.dropLast())), .init("│", style)]
+            }
+            return spans
+        }
     }
 
     /// The last `count` rows of the messages' bubbles, blank rows above them if they are fewer.
@@ -61,18 +78,8 @@ extension Composer {
         guard count > 0 else { return [] }
         var rows: [[ComposeScreen.Span]] = []
         for message in messages.reversed() {
-            let style: ComposeScreen.Style = message.isMine ? .mine : .theirs
             let bubbleRows = message.rows ?? bubble.rows(of: Self.shown(message.text), right: message.isMine)
-            let drawn = bubbleRows.map { row -> [ComposeScreen.Span] in
-                var spans = [ComposeScreen.Span(String(repeating: " ", count: row.column))]
-                if row.text.isEmpty && row.trailing.isEmpty {
-                    spans.append(.init(row.leading, style))
-                } else {
-                    spans += [.init("│", style), .init(" " + row.text + String(row.trailing.dropLast())), .init("│", style)]
-                }
-                return spans
-            }
-            rows.insert(contentsOf: drawn, at: 0)
+            rows.insert(contentsOf: Self.bubbleSpans(bubbleRows, mine: message.isMine), at: 0)
             if rows.count >= count { break }
         }
         if rows.count > count { rows.removeFirst(rows.count - count) }
@@ -95,11 +102,22 @@ extension Composer {
         }
         let pages = grid.pages
         let page = pages[panel.page]
+        let cellWidth = panel.cellWidth
         for (rowIndex, cells) in grid.rows(of: page).enumerated() {
             var row: [ComposeScreen.Span] = []
             for (columnIndex, cell) in cells.enumerated() {
-                let text = " " + Self.cellText(cell) + " "
-                row.append(.init(text, rowIndex * grid.columns + columnIndex == panel.selection ? .selected : .plain))
+                let (text, isLabel) = Self.cellText(cell, width: cellWidth - 2)
+                let selected = rowIndex * grid.columns + columnIndex == panel.selection
+                if isLabel {
+                    // A face without an emoji: its name, marked as a label, not as text.
+                    let name = text.trimmingCharacters(in: " ")
+                    let left = text.prefix { $0 == " " }.count, right = text.count - left - name.count
+                    row += [.init(String(repeating: " ", count: left + 1), selected ? .selected : .plain),
+                            .init(name, selected ? .selected : .label),
+                            .init(String(repeating: " ", count: right + 1), selected ? .selected : .plain)]
+                } else {
+                    row.append(.init(" " + text + " ", selected ? .selected : .plain))
+                }
             }
             rows.append(row)
         }
@@ -108,9 +126,11 @@ extension Composer {
         return rows
     }
 
-    /// A cell's face in two columns: its emoji, else the start of its tag's name.
-    static func cellText(_ cell: EmojiGrid.Cell) -> String {
+    /// A cell's face in `width` columns (centred): its emoji, else its name
+    /// (the tag without brackets, cut to fit) as a label.
+    static func cellText(_ cell: EmojiGrid.Cell, width: Int = 2) -> (text: String, isLabel: Bool) {
         var text: String
+        var isLabel = false
         switch cell.kind {
         case .empty: text = ""
         case .deleteKey: text = cell.text
@@ -119,10 +139,13 @@ extension Composer {
                 text = DisplayText.oneRow(cell.text)
             } else {
                 text = DisplayText.oneRow(String((cell.tag ?? cell.text).trimmingBrackets))
+                isLabel = true
             }
         }
-        let (clipped, columns) = DisplayText.clipped(text, to: 2)
-        return clipped + String(repeating: " ", count: 2 - columns)
+        // Centred in its columns.
+        let (clipped, columns) = DisplayText.clipped(text, to: width)
+        let left = (width - columns) / 2
+        return (String(repeating: " ", count: left) + clipped + String(repeating: " ", count: width - columns - left), isLabel)
     }
 
     /// `● ○ ○` for the pages, or `page 3/12` when the dots do not fit.
@@ -133,19 +156,56 @@ extension Composer {
         return "page \(page + 1)/\(count)"
     }
 
-    /// The status, else what the keys do.
+    /// The status, else what the keys do: the selected face's whole name in
+    /// the panel, a standing notice, then as many hints as fit, the least
+    /// important left out first; the key to quit always shows.
     private func statusRow(_ grid: EmojiGrid?) -> [ComposeScreen.Span] {
-        if let status { return [.init(DisplayText.oneRow(status.text), status.isError ? .error : .faint)] }
+        if let status {
+            let text = DisplayText.oneRow(status.text)
+            let room = width - DisplayWidth.columns(of: Self.quitHint) - 3
+            guard room >= 8 else { return [.init(text, status.isError ? .error : .faint)] }
+            return [.init(DisplayText.clipped(text, to: room).text, status.isError ? .error : .faint), .init(" · " + Self.quitHint, .faint)]
+        }
+        var lead: [ComposeScreen.Span] = []
+        var hints: [(text: String, rank: Int)]
         if panel != nil {
-            var row: [ComposeScreen.Span] = []
             if let cell = selectedCell(in: grid), cell.kind != .empty {
                 let name = cell.kind == .deleteKey ? "⌫ delete" : [cell.tag, cell.isEmoji ? cell.text : nil].compactMap { $0 }.joined(separator: " ")
-                row.append(.init(DisplayText.oneRow(name) + "  "))
+                lead.append(.init(DisplayText.oneRow(name) + "  "))
             }
-            row.append(.init("Enter insert · Esc close · ←→ pages", .faint))
-            return row
+            hints = [("Enter insert", 2), ("Esc close", 1), ("←→ pages", 3), (Self.quitHint, 0)]
+        } else {
+            hints = [("Tab faces", 1), ("Enter send", 2), ("Alt-Enter new line", 4),
+                     (showsFacesAsEmoji ? "Alt-E tags" : "Alt-E emoji", 5), (Self.quitHint, 0)]
         }
-        return [.init("Tab faces · Enter send · Alt-Enter new line · Ctrl-D quit", .faint)]
+        if let notice { lead.append(.init(DisplayText.oneRow(notice) + "  ", .faint)) }
+        let used = lead.reduce(0) { $0 + DisplayWidth.columns(of: $1.text) }
+        let shown = Self.hints(hints, room: width - used)
+        if DisplayWidth.columns(of: shown) <= width - used { return lead + [.init(shown, .faint)] }
+        // No room after the name or notice: the quit key first, the rest after it as far as it goes.
+        return [.init(shown + "  ", .faint)] + lead
+    }
+
+    static let quitHint = "Ctrl-D quit"
+
+    /// `hints` in their order, joined by ` · `, without the least important
+    /// (highest rank) ones that do not fit in `room` columns. Rank 0 (the
+    /// key to quit) always stays; before a rank 1 hint goes, it takes its
+    /// short form `^D quit`.
+    static func hints(_ hints: [(text: String, rank: Int)], room: Int) -> String {
+        var kept = hints
+        func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+        func drop(above rank: Int) {
+            while DisplayWidth.columns(of: joined()) > room, let worst = kept.filter({ $0.rank > rank }).max(by: { $0.rank < $1.rank }) {
+                kept.removeAll { $0.text == worst.text }
+            }
+        }
+        drop(above: 1)
+        if DisplayWidth.columns(of: joined()) > room {
+            kept = kept.map { ($0.text == quitHint ? "^D quit" : $0.text, $0.rank) }
+        }
+        drop(above: 0)
+        return joined()
     }
 
     /// `spans` cut to `width` columns, no character cut.
@@ -169,6 +229,11 @@ extension Composer {
 }
 
 extension String {
+    /// The string without `character` at either end.
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+
     /// The text between a tag's brackets (`[哈哈]` → `哈哈`; `/::)` as it is).
     fileprivate var trimmingBrackets: Substring {
         var text = self[...]

@@ -34,6 +34,14 @@ public struct Composer: Sendable {
         public var inputLimit = 64 * 1024
         /// The most messages kept on the page (older ones scroll away).
         public var keptMessages = 200
+        /// The messages are printed above the screen, into the terminal's
+        /// scrollback, as a chat's history (``newMessageRows()``), rather than
+        /// drawn in it; the screen is then only as tall as its input, panel
+        /// and status rows need, at most its height (`compose` inline).
+        public var messagesAbove = false
+        /// Show the faces in the input as their emoji (what is sent stays the
+        /// tags); Alt-E switches (``TerminalKey/toggleEmoji``).
+        public var showsFacesAsEmoji = false
         public init() {}
     }
 
@@ -80,8 +88,13 @@ public struct Composer: Sendable {
     public let options: Options
     /// The text being typed, with its cursor.
     public internal(set) var input: FaceLine {
-        didSet { inputLayout = InputLayout(input, width: width - promptWidth) }
+        didSet { layInput() }
     }
+    /// Whether the input shows faces as their emoji (Alt-E switches).
+    public internal(set) var showsFacesAsEmoji: Bool
+    /// A standing note on the status row, before its hints, until it is set
+    /// to nil (`compose` says "waiting for the other side…" in it).
+    public var notice: String?
     /// The messages on the page, oldest first.
     public internal(set) var messages: [Message] = []
     /// What the status row says instead of its hints, until the next key.
@@ -96,11 +109,15 @@ public struct Composer: Sendable {
 
     let renderer: FaceRenderer
     var search: FaceSearch?
+    /// The wrapper's tables for the input, kept from one layout to the next.
+    let inputTables: InputWrapTables
     /// The input laid out at the present width, once for each change.
     private(set) var inputLayout: InputLayout
     /// The bytes of the paste under way that did not fit in the input (a paste
     /// comes in pieces, one ``TerminalKey/paste(_:)`` each, until another key).
     var pasteLeftOut = 0
+    /// How many of the last messages ``newMessageRows()`` has not given yet.
+    var unprinted = 0
 
     /// A keyboard over `catalog`'s faces, with the person's `history` for the
     /// recent page, drawn `width` × `height`.
@@ -112,8 +129,17 @@ public struct Composer: Sendable {
         self.height = max(1, height)
         let input = FaceLine("", catalog: catalog)
         self.input = input
+        showsFacesAsEmoji = options.showsFacesAsEmoji
         renderer = FaceRenderer(catalog: catalog)
-        inputLayout = InputLayout(input, width: max(1, width) - Self.promptWidth(forWidth: max(1, width)))
+        inputTables = InputWrapTables(catalog: catalog)
+        inputLayout = InputLayout(input, width: max(1, width) - Self.promptWidth(forWidth: max(1, width)), catalog: catalog,
+                                  renderer: options.showsFacesAsEmoji ? renderer : nil, tables: inputTables)
+    }
+
+    /// Lays the input out again at the present width and form.
+    private mutating func layInput() {
+        inputLayout = InputLayout(input, width: width - promptWidth, catalog: catalog, renderer: showsFacesAsEmoji ? renderer : nil,
+                                  tables: inputTables)
     }
 
     /// The screen's new size.
@@ -122,8 +148,9 @@ public struct Composer: Sendable {
         self.width = max(1, width)
         self.height = max(1, height)
         if changed {
-            inputLayout = InputLayout(input, width: self.width - promptWidth)
-            // The bubbles in sight are drawn again now; older ones when they are needed.
+            layInput()
+            // The bubbles in sight are drawn again now; older ones when they are needed (none when printed above).
+            guard !options.messagesAbove else { return keepPanelSelection() }
             let bubble = self.bubble
             var rows = 0
             for index in messages.indices.reversed() {
@@ -151,6 +178,10 @@ public struct Composer: Sendable {
         case .interrupt: return [.quit]
         case .suspend: return [.suspend]
         case .redraw: return [.redraw]
+        case .toggleEmoji:
+            showsFacesAsEmoji.toggle()
+            layInput()
+            return []
         case .endOfInput:
             if input.bytes.isEmpty { return [.quit] }
             input.deleteForward()
@@ -240,7 +271,20 @@ public struct Composer: Sendable {
         var message = message
         message.rows = bubble.rows(of: Self.shown(message.text), right: message.isMine)
         messages.append(message)
+        unprinted = min(unprinted + 1, options.keptMessages)
         if messages.count > options.keptMessages { messages.removeFirst(messages.count - options.keptMessages) }
+    }
+
+    /// The rows of the bubbles added since the last call, oldest first, for a
+    /// driver that prints them above its screen (``Options/messagesAbove``):
+    /// each row no wider than the screen.
+    public mutating func newMessageRows() -> [[ComposeScreen.Span]] {
+        let new = messages.suffix(unprinted)
+        unprinted = 0
+        return new.flatMap { message in
+            Self.bubbleSpans(message.rows ?? bubble.rows(of: Self.shown(message.text), right: message.isMine), mine: message.isMine)
+                .map { Self.clip($0, to: width) }
+        }
     }
 
     /// Pasted text with its line breaks as line feeds (terminals send them as CR).

@@ -13,11 +13,14 @@ package enum DisplayText {
         return String(scalars)
     }
 
-    /// `text` made safe for a single row: line feeds and tabs are spaces too.
+    /// `text` made safe for a single row: line feeds, line and paragraph separators and tabs are spaces too.
     package static func oneRow(_ text: String) -> String {
         let text = safe(text)
-        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return text }
-        return String(text.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+        func breaks(_ character: Character) -> Bool {
+            character == "\n" || character == "\t" || character == "\r\n" || character == "\u{2028}" || character == "\u{2029}"
+        }
+        guard text.contains(where: breaks) else { return text }
+        return String(text.map { breaks($0) ? " " : $0 })
     }
 
     /// The columns a terminal may draw `character` in: ``DisplayWidth``'s

@@ -3,9 +3,17 @@
 /// as it holds, newest first), when there are any; the catalog's faces follow
 /// from the next page, without those. Once letters are typed, the pages are
 /// the faces ``FaceSearch`` finds for them.
+///
+/// Each look is shown once: faces that share an emoji (`[赞]` and `[good]`
+/// are both 👍) are one cell, the first of them. A face without an emoji is
+/// shown by its name, as a label (``ComposeScreen/Style/label``); its whole
+/// tag is on the status row while it is chosen. The chosen cell is never an
+/// empty one (the recent page's room after its faces).
 public struct FacePanel: Sendable, Hashable {
     /// Columns a cell takes: a face two columns wide and a column each side.
     public static let cellWidth = 4
+    /// Columns a cell takes when some face shown has no emoji: room for a name of four columns (`最右`, `doge`).
+    public static let labelCellWidth = 6
     /// The most rows of faces a page has.
     public static let gridRows = 4
     /// The most search results shown.
@@ -23,13 +31,32 @@ public struct FacePanel: Sendable, Hashable {
     public internal(set) var faces: [EmojiGrid.Cell] = []
     /// The cells found for ``query`` (nil while it is empty).
     public internal(set) var results: [EmojiGrid.Cell]?
+
+    /// The columns of a cell: ``labelCellWidth`` when a face shown has no emoji, else ``cellWidth``.
+    public var cellWidth: Int {
+        let shown = results ?? (recent + faces)
+        return shown.contains { Self.isLabel($0) } ? Self.labelCellWidth : Self.cellWidth
+    }
+
+    /// Whether a cell shows a face by its name.
+    static func isLabel(_ cell: EmojiGrid.Cell) -> Bool {
+        (cell.kind == .face || cell.kind == .recent) && !(cell.isEmoji && !cell.text.isEmpty)
+    }
+
+    /// `cells` with each look once: a cell whose emoji (or, for a label, tag) an earlier one in `cells` or `seen` has is left out.
+    static func distinct(_ cells: [EmojiGrid.Cell], after seen: inout Set<String>) -> [EmojiGrid.Cell] {
+        cells.filter { cell in
+            let look = cell.isEmoji && !cell.text.isEmpty ? cell.text : "tag:" + (cell.tag ?? cell.text)
+            return seen.insert(look).inserted
+        }
+    }
 }
 
 extension Composer {
     /// The panel's grid at the present size and query; nil when the screen is too small for one.
     func panelGrid() -> EmojiGrid? {
         guard let panel else { return nil }
-        let columns = max(1, width / FacePanel.cellWidth)
+        let columns = max(1, width / panel.cellWidth)
         let rows = max(columns == 1 ? 2 : 1, layout().panelRows)
         if let results = panel.results {
             return try? EmojiGrid(cells: results, columns: columns, rows: rows, deleteKey: true)
@@ -45,12 +72,14 @@ extension Composer {
     private mutating func searchCells(_ query: String) -> [EmojiGrid.Cell]? {
         guard query.contains(where: { !$0.isWhitespace }) else { return nil }
         if search == nil { search = FaceSearch(catalog: catalog) }
-        return search!.results(for: query).prefix(FacePanel.resultLimit).map { result in
+        let cells = search!.results(for: query).prefix(FacePanel.resultLimit).map { result in
             if let face = result.face {
                 return EmojiGrid.Cell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image, isEmoji: face.emoji != nil)
             }
             return EmojiGrid.Cell(kind: .codePoint, text: result.emoji ?? "", isEmoji: true)
         }
+        var seen = Set<String>()
+        return FacePanel.distinct(Array(cells), after: &seen)
     }
 
     /// The chosen cell, if the panel is open.
@@ -68,17 +97,26 @@ extension Composer {
         var panel = FacePanel()
         let recent = history.ordered(by: .recent).map(\.key)
         let cells = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
-        panel.recent = cells.filter { $0.kind == .recent }
-        panel.faces = cells.filter { $0.kind != .recent }
+        var seen = Set<String>()
+        panel.recent = FacePanel.distinct(cells.filter { $0.kind == .recent }, after: &seen)
+        panel.faces = FacePanel.distinct(cells.filter { $0.kind != .recent }, after: &seen)
         self.panel = panel
     }
 
-    /// Keeps the page and the selection on the grid after it changed size or content.
-    mutating func keepPanelSelection() {
+    /// Keeps the page and the selection on the grid after it changed size or
+    /// content, and off empty cells: to the nearest face after it when
+    /// `forward`, else before it (the other way when there is none).
+    mutating func keepPanelSelection(forward: Bool = false) {
         guard var panel, let grid = panelGrid() else { return }
         let pages = grid.pages
         panel.page = min(max(0, panel.page), pages.count - 1)
-        panel.selection = min(max(0, panel.selection), pages[panel.page].count - 1)
+        let page = pages[panel.page]
+        panel.selection = min(max(0, panel.selection), page.count - 1)
+        if page[panel.selection].kind == .empty {
+            let after = (panel.selection..<page.count).first { page[$0].kind != .empty }
+            let before = (0..<panel.selection).last { page[$0].kind != .empty }
+            panel.selection = (forward ? after ?? before : before ?? after) ?? 0
+        }
         self.panel = panel
     }
 
@@ -149,7 +187,10 @@ extension Composer {
         default: break
         }
         self.panel = panel
-        keepPanelSelection()
+        switch key {
+        case .right, .down, .pageDown, .end: keepPanelSelection(forward: true)
+        default: keepPanelSelection()
+        }
         return []
     }
 }

@@ -167,6 +167,8 @@ public struct KeyDecoder: Sendable {
             return (.deleteWord, 2)
         case 0x1B:
             return (.escape, 1)
+        case UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return (.toggleEmoji, 2)
         default:
             // Alt with a key: the key alone.
             return (nil, 1)

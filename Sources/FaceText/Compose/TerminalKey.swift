@@ -34,4 +34,6 @@ public enum TerminalKey: Sendable, Hashable {
     case suspend
     /// Ctrl-L.
     case redraw
+    /// Alt-E: the faces in the input shown as their emoji, or as their tags again.
+    case toggleEmoji
 }

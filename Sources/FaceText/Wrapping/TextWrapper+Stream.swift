@@ -69,6 +69,13 @@ extension TextWrapper {
             core = WrapCore(wrapper: wrapper)
         }
 
+        /// A stream that uses `tables`, made for the wrapper's catalog and
+        /// filled by earlier streams (one stream at a time may use them).
+        init(wrapper: TextWrapper, tables: WrapTables) {
+            self.wrapper = wrapper
+            core = WrapCore(wrapper: wrapper, tables: tables)
+        }
+
         /// Wraps `chunk`, appending to `out` the input with a line feed
         /// inserted wherever a line is wrapped: every byte comes through, in order.
         public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {

@@ -8,13 +8,14 @@ import TestSupport
 @Suite struct ComposerScreenTests {
     static let sizes = [(80, 24), (20, 10), (20, 5), (40, 3), (8, 4), (5, 2), (1, 1), (120, 40)]
     static let pieces = ["今天", "好开心", "[哈哈]", "[心]", "😀", "👨‍👩‍👧‍👦", "🇨🇳", "e\u{301}", "word ", "internationalization",
-                         "[一二三四五六七八九十]", "\t", "\u{1B}[31m", "\u{7}", "\u{85}", "。", "ｗｉｄｅ", "\u{200B}"]
+                         "[一二三四五六七八九十]", "\t", "\u{1B}[31m", "\u{7}", "\u{85}", "。", "ｗｉｄｅ", "\u{200B}",
+                         "\u{2028}", "[抱抱]", "【图片】", "[doge]", "ﾊﾞ"]
 
     /// Random runs of keys: typing, editing, the panel, sending and incoming lines.
     static func keyRuns() -> [[TerminalKey]] {
         var random = SeededGenerator(seed: 36)
         let keys: [TerminalKey] = [.backspace, .delete, .left, .right, .home, .end, .lineBreak, .tab, .escape, .up, .down,
-                                   .pageDown, .pageUp, .enter, .deleteWord]
+                                   .pageDown, .pageUp, .enter, .deleteWord, .toggleEmoji]
         return (0..<10).map { _ in
             (0..<Int.random(in: 5...60, using: &random)).map { _ in
                 Int.random(in: 0..<3, using: &random) == 0 ? keys.randomElement(using: &random)!
@@ -23,21 +24,32 @@ import TestSupport
         }
     }
 
-    @Test func everyScreenFitsItsSize() {
+    /// Whether `rows` are no wider than `width` and hold nothing a terminal would act on.
+    static func fit(_ rows: [String], width: Int) -> Bool {
+        rows.allSatisfy { DisplayWidth.columns(of: $0) <= width }
+            && !rows.contains { $0.unicodeScalars.contains { DisplayText.isControl($0) || $0 == "\n" || $0 == "\t" || $0 == "\u{2028}" } }
+    }
+
+    @Test(arguments: [false, true])
+    func everyScreenFitsItsSize(messagesAbove: Bool) {
         var failures = 0
-        for (number, keys) in Self.keyRuns().enumerated() {
+        var options = Composer.Options()
+        options.messagesAbove = messagesAbove
+        // Each way takes half the runs.
+        for (number, keys) in Self.keyRuns().enumerated() where number % 2 == (messagesAbove ? 1 : 0) {
             for (width, height) in Self.sizes {
-                var composer = Composer(catalog: .default, width: width, height: height)
+                var composer = Composer(catalog: .default, options: options, width: width, height: height)
                 for (index, key) in keys.enumerated() {
                     if composer.handle(key).contains(where: { if case .send = $0 { true } else { false } }) {
                         composer.sent(at: Int64(index))
                         composer.receive(Self.pieces[index % Self.pieces.count] + " reply")
                     }
+                    if index % 11 == 5 { composer.notice = composer.notice == nil ? "waiting for the other side…" : nil }
                     let screen = composer.screen()
-                    let fits = screen.rows.count == height
-                        && screen.lines.allSatisfy { DisplayWidth.columns(of: $0) <= width }
-                        && !screen.lines.contains { $0.unicodeScalars.contains { DisplayText.isControl($0) || $0 == "\n" || $0 == "\t" } }
-                        && (0..<height).contains(screen.cursor.row) && (0..<width).contains(screen.cursor.column)
+                    let above = composer.newMessageRows().map { $0.map(\.text).joined() }
+                    let fits = (messagesAbove ? (1...height).contains(screen.rows.count) : screen.rows.count == height)
+                        && Self.fit(screen.lines + above, width: width)
+                        && (0..<screen.rows.count).contains(screen.cursor.row) && (0..<width).contains(screen.cursor.column)
                     if !fits {
                         failures += 1
                         if failures <= 3 {
@@ -48,6 +60,45 @@ import TestSupport
             }
         }
         #expect(failures == 0)
+    }
+
+    /// The states a person meets, at every width from 20 to 200 (6 and 60
+    /// rows high) and every height from 6 to 60 (20 and 200 columns wide):
+    /// every screen fits, the key to quit always shows.
+    @Test func everySizeFromTwentyBySixToTwoHundredBySixty() {
+        var states: [Composer] = []
+        var options = Composer.Options()
+        for messagesAbove in [false, true] {
+            options.messagesAbove = messagesAbove
+            var composer = Composer(catalog: .default, options: options, width: 80, height: 24)
+            states.append(composer)
+            composer.handle(.text("今天好开心[哈哈][doge]，我们去公园玩吧！a few English words too [抱抱] \t tab"))
+            composer.receive("你好[哈哈] a reply that is long enough to wrap in a narrow bubble")
+            composer.notice = "waiting for the other side…"
+            composer.handle(.toggleEmoji)
+            states.append(composer)
+            composer.handle(.tab)
+            composer.handle(.down)
+            composer.handle(.right)
+            states.append(composer)
+            composer.handle(.text("ha"))
+            states.append(composer)
+        }
+        let sizes = (20...200).flatMap { width in [6, 60].map { (width, $0) } } + (6...60).flatMap { height in [20, 200].map { ($0, height) } }
+            + [(30, 10), (80, 24), (21, 7)]
+        var failures: [String] = []
+        for (width, height) in sizes {
+            for var state in states {
+                state.resize(width: width, height: height)
+                let screen = state.screen()
+                let quits = screen.lines.last.map { $0.contains("Ctrl-D quit") || $0.contains("^D quit") } ?? false
+                if !Self.fit(screen.lines, width: width) || screen.rows.count > height || !quits
+                    || !(0..<screen.rows.count).contains(screen.cursor.row) || screen.cursor.column >= width {
+                    failures.append("\(width)×\(height): \(screen.lines)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(3))")
     }
 
     @Test func theInputGrowsARowAtATimeThenScrolls() {

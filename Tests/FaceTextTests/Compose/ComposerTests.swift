@@ -51,7 +51,7 @@ import Testing
         composer.sendFailed(because: "Broken pipe")
         #expect(composer.input.text == "今天好开心[哈哈]\nsecond")
         #expect(composer.status == Composer.Status(text: "not sent: Broken pipe", isError: true))
-        #expect(composer.screen().lines.last == "not sent: Broken pipe")
+        #expect(composer.screen().lines.last == "not sent: Broken pipe · Ctrl-D quit")
         #expect(composer.handle(.enter) == [.send("今天好开心[哈哈]\u{2028}second")])
         composer.sent(at: 1_700_000_000)
         #expect(composer.input.bytes.isEmpty)

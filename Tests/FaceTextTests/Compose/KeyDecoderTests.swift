@@ -28,6 +28,7 @@ import Testing
         ("\u{1B}[200~never ends\r", [.paste("never ends\r")]),
         ("\u{1B}[99;99;99q\u{1B}[?1049h ok", [.text(" ok")]),
         ("\u{1B}x", [.text("x")]),
+        ("\u{1B}e\u{1B}Ex", [.toggleEmoji, .toggleEmoji, .text("x")]),
         ("\u{1B}[心]", [.escape, .text("[心]")]),
         ("\u{00}\u{1F}", []),
     ]

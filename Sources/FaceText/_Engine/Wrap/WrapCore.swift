@@ -62,10 +62,10 @@ struct WrapCore {
     var lineStarted = false
     var line = LineState()
 
-    init(wrapper: TextWrapper) {
+    init(wrapper: TextWrapper, tables: WrapTables? = nil) {
         limit = wrapper.width
         isLine = wrapper.breaking == .line
-        tables = WrapTables(catalog: wrapper.catalog)
+        self.tables = tables ?? WrapTables(catalog: wrapper.catalog)
     }
 
     /// The line breaking decision before `next` in `state`, moving `state` on.

@@ -9,22 +9,26 @@ enum ComposeCommand {
         name: "compose",
         abstract: "Type chat messages with faces in the terminal and send them, one line each.",
         discussion: """
-        compose draws a chat page in the bottom rows of the terminal (--height), or on the whole screen with --fullscreen: the messages as bubbles (yours on the right, faces shown as emoji), an input bar that grows as the text wraps and then scrolls, and a status row. It reads keys from the terminal (/dev/tty) even when standard input and output are pipes; without a terminal it is a usage error.
-        Typing: text, pasted text (a pasted line break stays in the message), Alt-Enter or Ctrl-J for a line break. ←/→ move by whole faces and characters, Backspace and Delete delete a whole tag or emoji, Home/End (Ctrl-A/Ctrl-E) go to the start or end of the line, Ctrl-U and Ctrl-K delete to its start or end, Ctrl-W deletes the word before the cursor.
-        Faces: Tab opens the face panel under the input: pages of faces, the first one your recent faces, each page ending in a ⌫ key, with a page row (● ○ ○). Arrows choose, PgUp/PgDn or ←/→ at an edge turn pages, Enter inserts the face's tag (its emoji with --insert emoji) or deletes with ⌫; typing searches faces by tag, name, pinyin or English; Esc or Tab closes it.
-        Enter sends the message unless it is only white space: it is written as one line (its line breaks as U+2028 LINE SEPARATOR) to --out, or to standard output when that is not the terminal, at once; it appears as your bubble and its faces go into your recent faces (the history of 'facetext recent'). If the write fails, the status row says why and the message stays in the input. --incoming follows a file or FIFO as tail -f does and shows each new line as the other person's bubble. Ctrl-D on an empty input leaves (exit 0); Ctrl-C leaves with status 130. Ctrl-Z suspends; the terminal is always put back as it was, also on SIGTERM and SIGHUP. Colour unless NO_COLOR is set.
+        compose is a chat page in the terminal: the messages as bubbles (yours on the right, faces shown as emoji), an input bar that grows as the text wraps and then scrolls, and a status row with the keys. Inline (the default) the bubbles are printed above the input as the chat goes on, into the terminal's scrollback, and stay there when compose leaves, which clears only its own rows; the input, the face panel and the status row take at most --height rows. With --fullscreen the page is the whole screen (the alternate screen), and the main screen is left as it was. compose reads keys from the terminal (/dev/tty) even when standard input and output are pipes; without a terminal it is a usage error.
+        Typing: text, pasted text (a pasted line break stays in the message), Alt-Enter or Ctrl-J for a line break. The input wraps as the bubbles do (words whole, faces never cut). ←/→ move by whole faces and characters, Backspace and Delete delete a whole tag or emoji, Home/End (Ctrl-A/Ctrl-E) go to the start or end of the line, Ctrl-U and Ctrl-K delete to its start or end, Ctrl-W deletes the word before the cursor. Alt-E shows the faces in the input as their emoji, or as their tags again (--input-faces sets how it starts); what is sent is the tags either way.
+        Faces: Tab opens the face panel under the input: pages of faces, the first one your recent faces, each page ending in a ⌫ key, with a page row (● ○ ○). Faces that look the same (one emoji) are one cell; a face without an emoji shows its name, underlined, and its whole tag on the status row when chosen. Arrows choose, PgUp/PgDn or ←/→ at an edge turn pages, Enter inserts the face's tag (its emoji with --insert emoji) or deletes with ⌫; typing searches faces by tag, name, pinyin or English; Esc or Tab closes it.
+        Enter sends the message unless it is only white space: it is written as one line (its line breaks as U+2028 LINE SEPARATOR) to --out, or to standard output when that is not the terminal, at once; it appears as your bubble and its faces go into your recent faces (the history of 'facetext recent'). If the write fails, the status row says why and the message stays in the input. --incoming follows a file or FIFO as tail -f does and shows each new line as the other person's bubble.
+        Two people: with FIFOs (mkfifo a b), one runs 'facetext compose --incoming a --out b' and the other 'facetext compose --incoming b --out a', in either order. A FIFO given to --out is opened without waiting: until the other side is there the status row says "waiting for the other side…" and a message cannot be sent (it stays in the input); when the other side leaves, compose waits for it again.
+        Ctrl-D on an empty input leaves (exit 0); Ctrl-C leaves with status 130. Ctrl-Z suspends; the terminal is always put back as it was, also on SIGTERM and SIGHUP. Colour unless NO_COLOR is set.
         """,
         arguments: "",
         argumentHelp: [],
         options: [
-            OptionSpec(long: "fullscreen", valueName: nil, help: "Draw on the whole screen (the alternate screen) rather than in the bottom rows."),
-            OptionSpec(long: "height", valueName: "rows", help: "Rows to draw in without --fullscreen, 3 to 1000 (at most the terminal's).",
+            OptionSpec(long: "fullscreen", valueName: nil, help: "Draw on the whole screen (the alternate screen) rather than below the chat's bubbles."),
+            OptionSpec(long: "height", valueName: "rows", help: "The most rows the input, face panel and status row take without --fullscreen, 3 to 1000 (at most the terminal's).",
                        defaultValue: "15"),
             OptionSpec(long: "placeholder", valueName: "text", help: "What the empty input shows.",
                        defaultValue: "Message"),
             OptionSpec(long: "insert", valueName: "form", help: "How the panel inserts a face: its tag, or its emoji when it has one.",
                        allowedValues: ["tag", "emoji"], defaultValue: "tag"),
-            OptionSpec(long: "out", short: "o", valueName: "file", help: "Append each sent message to this file (created if need be).",
+            OptionSpec(long: "input-faces", valueName: "form", help: "How the input shows faces at the start: as tags, or as their emoji (Alt-E switches).",
+                       allowedValues: ["tags", "emoji"], defaultValue: "tags"),
+            OptionSpec(long: "out", short: "o", valueName: "file", help: "Append each sent message to this file (created if need be), or write it to this FIFO once the other side reads it.",
                        completion: .files),
             OptionSpec(long: "render", short: "r", valueName: nil, help: "Write sent messages with their faces as emoji rather than tags."),
             OptionSpec(long: "incoming", valueName: "file", help: "Show each line added to this file or FIFO as a message from the other person.",
@@ -32,9 +36,9 @@ enum ComposeCommand {
             OptionSpec(long: "history", valueName: "file", help: "The recent faces file (overrides FACETEXT_HISTORY).", completion: .files),
         ],
         examples: [
-            ("facetext compose", "Type messages; the bubbles stay on the screen"),
+            ("facetext compose", "Type messages; the bubbles stay in the terminal"),
             ("facetext compose | my-sender", "Send each message to another program as a line"),
-            ("facetext compose --fullscreen --incoming inbox.fifo --out outbox.txt", "Both sides of a chat over files"),
+            ("mkfifo a b; facetext compose --incoming a --out b", "One side of a chat; the other runs --incoming b --out a"),
             ("facetext compose --render --insert emoji > messages.txt", "Messages with emoji, never tags"),
         ],
         run: run
@@ -48,11 +52,16 @@ enum ComposeCommand {
         var options = Composer.Options()
         options.placeholder = invocation.value("placeholder") ?? "Message"
         options.insertsEmoji = invocation.value("insert") == "emoji"
+        options.showsFacesAsEmoji = invocation.value("input-faces") == "emoji"
+        options.messagesAbove = !invocation.flag("fullscreen")
         guard let terminal = Terminal() else {
             throw UsageError(.other("compose needs a terminal to read keys from and draw on, and there is none (no /dev/tty)."), command: spec)
         }
         let output: ComposeDriver.Output
-        if let path = invocation.value("out") {
+        if let path = invocation.value("out"), isFIFO(path) {
+            // The other side of a chat: opened when it is there, never waited for.
+            output = .peer(PeerFIFO(path: path))
+        } else if let path = invocation.value("out") {
             let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw CommandFailure(message: "cannot open '\(path)': \(IOError.message(errno))") }
             output = .sink(OwnedDescriptorSink(descriptor: descriptor))
@@ -90,6 +99,12 @@ enum ComposeCommand {
         }
         return status
     }
+}
+
+/// Whether `path` is a FIFO.
+private func isFIFO(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
 }
 
 /// A descriptor this object closes.

@@ -11,6 +11,8 @@ final class ComposeDriver {
     enum Output {
         case none
         case sink(ByteSink)
+        /// The other side's FIFO, which may not be open yet.
+        case peer(PeerFIFO)
     }
 
     let terminal: Terminal
@@ -43,6 +45,7 @@ final class ComposeDriver {
     func run() -> ExitStatus {
         let signals = SignalEvents.start()
         defer { SignalEvents.stop() }
+        connectPeer()
         begin()
         defer { end() }
         var lastInput = Self.milliseconds()
@@ -50,6 +53,12 @@ final class ComposeDriver {
         while true {
             var fds = [pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            // The other side's FIFO: told when it leaves (POLLERR), or when the pipe has room for what waits.
+            let peer: PeerFIFO? = if case .peer(let peer) = output { peer } else { nil }
+            let peerIndex = fds.count
+            if let peer, peer.isConnected {
+                fds.append(pollfd(fd: peer.descriptor, events: peer.hasPending ? Int16(POLLOUT) : 0, revents: 0))
+            }
             if let incoming, !incoming.isRegular { fds.append(pollfd(fd: incoming.descriptor, events: Int16(POLLIN), revents: 0)) }
             // Held bytes wait a moment for the rest (a lone Escape), a paste a second for its end;
             // a followed file is read every 200 ms, at once while it has more.
@@ -57,10 +66,18 @@ final class ComposeDriver {
             let idle = Int32(clamping: Self.milliseconds() - lastInput)
             if decoder.isHoldingBytes { timeout = max(0, Self.escapeWait - idle) }
             else if decoder.isPasting { timeout = max(0, Self.pasteWait - idle) }
-            if incoming?.isRegular == true { timeout = timeout < 0 ? 200 : min(timeout, 200) }
+            if incoming?.isRegular == true || peer?.isConnected == false { timeout = timeout < 0 ? 200 : min(timeout, 200) }
             if incomingWaits { timeout = 0 }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { return .failure }
+            if let peer {
+                if peer.isConnected && fds[peerIndex].revents & Int16(POLLERR | POLLHUP) != 0 {
+                    peer.disconnect()
+                } else if peer.isConnected && fds[peerIndex].revents & Int16(POLLOUT) != 0 {
+                    do throws(PeerFIFO.Failure) { try peer.flush() } catch { composer.show("not sent: \(error.reason)", isError: true) }
+                }
+                connectPeer()
+            }
             // Signals first, then keys, then at most one read of incoming lines: a flood of them
             // waits its turn, so keys and signals are answered within one read's work.
             for number in SignalEvents.pending() {
@@ -101,12 +118,18 @@ final class ComposeDriver {
         return now.tv_sec * 1_000 + now.tv_nsec / 1_000_000
     }
 
+    /// Opens the other side's FIFO when it is there; the status row waits for it until then.
+    private func connectPeer() {
+        guard case .peer(let peer) = output else { return }
+        composer.notice = peer.connect() ? nil : "waiting for the other side…"
+    }
+
     /// Raw mode, the painter's area, the first frame.
     private func begin() {
         terminal.enterRawMode(fullscreen: painter.fullscreen)
         let size = sizeForScreen()
         composer.resize(width: size.width, height: size.height)
-        terminal.write(painter.start(height: size.height))
+        terminal.write(painter.start())
         draw()
     }
 
@@ -116,8 +139,11 @@ final class ComposeDriver {
         terminal.restore()
     }
 
+    /// The new messages printed above (inline), then the screen.
     private func draw() {
-        terminal.write(painter.frame(composer.screen()))
+        var bytes: [UInt8] = []
+        if !painter.fullscreen { bytes = painter.printAbove(composer.newMessageRows(), width: composer.width) }
+        terminal.write(bytes + painter.frame(composer.screen()))
     }
 
     /// The size the screen model gets: the terminal's width, and its height or the inline limit.
@@ -141,11 +167,22 @@ final class ComposeDriver {
 
     /// Writes a message, then tells the composer whether it went.
     private func send(_ line: String) {
-        if case .sink(let sink) = output {
+        let bytes = Array(((renders ? renderer.render(line) : line) + "\n").utf8)
+        switch output {
+        case .none: break
+        case .sink(let sink):
             do throws(IOError) {
-                try sink.write(Array(((renders ? renderer.render(line) : line) + "\n").utf8))
+                try sink.write(bytes)
             } catch {
                 composer.sendFailed(because: error.description)
+                return
+            }
+        case .peer(let peer):
+            do throws(PeerFIFO.Failure) {
+                try peer.send(bytes)
+            } catch {
+                composer.sendFailed(because: error.reason)
+                connectPeer()
                 return
             }
         }
@@ -211,13 +248,13 @@ final class ComposeDriver {
     private func redrawAll() {
         let size = sizeForScreen()
         if !painter.fullscreen {
-            // The old area goes; a new one is made at the new height.
+            // The old area goes; a new one is made at the new size.
             terminal.write(painter.finish())
         } else {
             terminal.write(Array("\u{1B}[H\u{1B}[2J".utf8))
         }
         composer.resize(width: size.width, height: size.height)
-        if !painter.fullscreen { terminal.write(painter.start(height: size.height)) }
+        if !painter.fullscreen { terminal.write(painter.start()) }
         painter.invalidate()
         draw()
     }
