@@ -48,10 +48,10 @@ import FaceText
         #expect(!wechat.contains("[笑cry]"))
     }
 
-    @Test func nothingFoundExitsOneQuietly() {
+    @Test func nothingFoundExitsOneAndSaysSoOnStandardError() {
         let result = runCLI(["search", "qqqqzzzzxxxx"])
         #expect(result.status == .failure)
-        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(result.stdout.isEmpty && result.stderr == "facetext: no face or emoji found for 'qqqqzzzzxxxx'\n")
     }
 
     @Test(arguments: [

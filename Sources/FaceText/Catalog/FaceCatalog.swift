@@ -46,6 +46,12 @@ public struct FaceCatalog: Sendable {
         index.emojiIndex.value(for: EmojiKey.normalized(emoji)).map(Int.init)
     }
 
+    /// The face a person names: by a tag (`[哈哈]`), or by its bare name, the
+    /// text of a tag `[name]` or `【name】` (`哈哈`); nil when there is none.
+    public func face(named name: String) -> Face? {
+        face(forTag: name) ?? face(forTag: "[" + name + "]") ?? face(forTag: "【" + name + "】")
+    }
+
     /// The first face whose still or animated image has this file name, or nil.
     public func face(forImage name: String) -> Face? {
         index.imageIndex[name].map { faces[$0] }

@@ -8,7 +8,7 @@ enum SearchCommand {
         discussion: """
         Every word must match. A word matches a face's tag or other spellings (brackets optional), an emoji itself or its code points (1f602, U+1F602), CLDR's short names and keywords in English and Chinese, and the pinyin of Chinese tags and names, spelled out or by initials, with or without tones and spaces (xiaoku, hh, ha ha); a Chinese word also finds what sounds the same (爱心 finds 愛心).
         Results come best first: an exact tag, name, emoji or code point, or the whole pinyin of a tag or name; then a tag or name that starts with the word; a whole word of it (any part, for Chinese); a keyword or the start of a word; the pinyin of its start spelled out; pinyin initials, or pinyin from inside; last, a word of four or more letters one edit away from a word of a name or keyword (two edits from eight letters). Within a rank, the catalog's faces come first in catalog order, then emoji that no face stands for, in Unicode's order.
-        The table has the text to write (the tag, or the emoji for an emoji without a face), the emoji, its name (Chinese, else English) and what matched. --plain writes one result per line as tab-separated text, emoji and name, for fzf, rofi or dmenu. Exits 1 when nothing matched, like grep.
+        The table has the text to write (the tag, or the emoji for an emoji without a face), the emoji, its name (Chinese, else English) and what matched. --plain writes one result per line as tab-separated text, emoji and name, for fzf, rofi or dmenu. Exits 1 when nothing matched, like grep, and says so on standard error.
         """,
         arguments: "<query> ...",
         argumentHelp: [("<query>", "The words to look for; all must match.")],
@@ -44,7 +44,12 @@ enum SearchCommand {
         }
         let search = FaceSearch(catalog: context.catalog, includesEmoji: !invocation.flag("faces"))
         let results = search.results(for: query).prefix(limit)
-        guard !results.isEmpty else { return .failure }
+        guard !results.isEmpty else {
+            // As grep does, exit 1; unlike grep, say so: a person typed this.
+            let what = invocation.flag("faces") ? "no face" : "no face or emoji"
+            try? context.stderr.write("facetext: \(what) found for '\(DisplayText.safe(query))'\n")
+            return .failure
+        }
         let text = if invocation.flag("json") {
             results.map { json($0).text + "\n" }.joined()
         } else if invocation.flag("plain") {

@@ -12,7 +12,7 @@ enum CatalogCommand {
         abstract: "List, show, check or import face catalogs.",
         discussion: """
         list: every face of the chosen catalog (tag, other spellings, emoji, code points, image), as an aligned table or --json; --catalogs names the built-in catalogs instead.
-        show QUERY: one face in full: the face with that tag, emoji or image name, else the best 'facetext search --faces' result; exit 1 if there is none, or if several match equally well (they are named).
+        show QUERY: one face in full: the face with that tag, bare name (哈哈 for [哈哈]), emoji or image name, else the best 'facetext search --faces' result; exit 1 if there is none (the closest faces are suggested), or if several match equally well (they are named).
         check [FILE ...]: every problem in catalog files (or in the chosen catalog), with file, entry and key, and warnings for suspicious but legal entries; exit 1 if there is any error (warnings alone exit 0).
         import emoji-test FILE: reads Unicode's emoji-test.txt and writes a catalog plist with one face per fully-qualified emoji, tagged [english name].
         import cldr FILE...: reads CLDR annotation files (or, for a folder such as CLDR's common/, the --locale's annotations and derived annotations in it) and writes a catalog plist with one face per emoji they name, tagged with its short name ([笑哭了]), with CLDR's keywords for it.

@@ -38,12 +38,12 @@ enum CatalogListing {
     /// The face `query` names: by exact tag, emoji or image, else the single
     /// best search result; fails naming the candidates when several share the best rank.
     static func face(for query: String, in catalog: FaceCatalog) -> Result<Face, CommandFailure> {
-        if let face = catalog.face(forTag: query) ?? catalog.face(forEmoji: query) ?? catalog.face(forImage: query) {
+        if let face = catalog.face(named: query) ?? catalog.face(forEmoji: query) ?? catalog.face(forImage: query) {
             return .success(face)
         }
         let results = FaceSearch(catalog: catalog, includesEmoji: false).results(for: query)
         guard let best = results.first, let face = best.face else {
-            return .failure(CommandFailure(message: "no face for '\(query)' in the catalog"))
+            return .failure(CommandFailure(message: "no face for '\(query)' in the catalog" + suggestions(for: query, in: catalog)))
         }
         let tied = results.prefix { $0.rank == best.rank }.compactMap { $0.face?.tag }
         guard tied.count == 1 else {
@@ -51,6 +51,22 @@ enum CatalogListing {
             return .failure(CommandFailure(message: "'\(query)' matches \(tied.count) faces equally well: \(shown); say which (facetext search \(query) lists them)"))
         }
         return .success(face)
+    }
+
+    /// `; did you mean [a] or [b]?` with up to three faces closest to `name`:
+    /// the best a search for it finds (a typo is allowed), else for the
+    /// longest start of it, of at least half of it and two characters, that
+    /// finds any; or nothing.
+    static func suggestions(for name: String, in catalog: FaceCatalog) -> String {
+        let bare = name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+        let search = FaceSearch(catalog: catalog, includesEmoji: false)
+        var tags: [String] = []
+        let shortest = max(2, (bare.count + 1) / 2)
+        for length in stride(from: min(bare.count, 16), through: shortest, by: -1) where tags.isEmpty {
+            tags = search.results(for: String(bare.prefix(length))).prefix(3).compactMap { $0.face?.tag }
+        }
+        guard !tags.isEmpty else { return "" }
+        return "; did you mean " + (tags.count == 1 ? tags[0] : tags.dropLast().joined(separator: ", ") + " or " + tags.last!) + "?"
     }
 
     static func show(_ face: Face, in catalog: FaceCatalog) -> String {

@@ -3,15 +3,18 @@ import FaceText
 /// The uses `recent add` records: faces named on the command line, or every face in a text.
 enum RecentUses {
     /// Each argument as the key `stats` counts it under (the canonical tag, or the emoji
-    /// without U+FE0F); an argument that is not exactly one face or emoji is an error.
+    /// without U+FE0F); a face's bare name (`哈哈`) is its tag. An argument that is not
+    /// exactly one face or emoji is an error that suggests the closest faces.
     static func named(_ arguments: [String], catalog: FaceCatalog) throws -> [(key: String, count: Int)] {
         let scanner = FaceScanner(catalog: catalog)
         return try arguments.map { argument in
+            let argument = catalog.face(named: argument)?.tag ?? argument
             let tokens = scanner.tokens(in: argument)
             var stats = FaceStats(catalog: catalog)
             stats.add(argument, catalog: catalog)
             guard tokens.count == 1, tokens[0].kind != .text, let key = stats.counts.keys.first, FaceHistory.canRecord(key) else {
-                throw CommandFailure(message: "'\(argument)' is not a face of the catalog or an emoji")
+                throw CommandFailure(message: "'\(argument)' is not a face of the catalog or an emoji"
+                                     + CatalogListing.suggestions(for: argument, in: catalog))
             }
             return (key, 1)
         }
