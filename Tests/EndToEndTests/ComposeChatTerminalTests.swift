@@ -24,18 +24,13 @@ import Glibc
     /// Inline, the bubbles go into the scrollback as the chat goes on; Ctrl-Z and Ctrl-D
     /// clear only compose's own rows.
     @Test func theConversationStaysInTheTerminal() throws {
-        let folder = TemporaryFolder()
-        let inbox = folder.url.appendingPathComponent("inbox").path
-        #expect(mkfifo(inbox, 0o600) == 0)
-        let terminal = try PseudoTerminal(["compose", "--incoming", inbox], columns: 50, rows: 12)
-        #expect(terminal.waitFor("Tab faces"))
-        let writer = open(inbox, O_WRONLY)
-        defer { close(writer) }
+        let inbox = Inbox()
+        let terminal = try inbox.compose(columns: 50, rows: 12)
+        #expect(terminal.screen.text.contains("Tab faces"))
         for number in 1...4 {
             terminal.type("我说第\(number)句[哈哈]" + Self.enter)
             #expect(terminal.waitFor("│ 我说第\(number)句😃 │"))
-            let reply = "reply \(number) [心]\n"
-            _ = reply.withCString { write(writer, $0, strlen($0)) }
+            inbox.write("reply \(number) [心]\n")
             #expect(terminal.waitFor("│ reply \(number) ❤️ │"))
         }
         // More than the screen holds: the first ones are in the scrollback, in order.

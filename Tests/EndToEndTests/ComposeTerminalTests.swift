@@ -114,14 +114,10 @@ import Glibc
     }
 
     @Test func incomingLinesAreTheOtherSidesBubbles() throws {
-        let folder = TemporaryFolder()
-        let fifo = folder.url.appendingPathComponent("inbox").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let terminal = try PseudoTerminal(["compose", "--incoming", fifo], columns: 60, rows: 14)
-        #expect(terminal.waitFor("Tab faces"))
-        let writer = open(fifo, O_WRONLY)
-        defer { close(writer) }
-        _ = "你好[心]\nsecond\n".withCString { write(writer, $0, strlen($0)) }
+        let inbox = Inbox()
+        let terminal = try inbox.compose(columns: 60, rows: 14)
+        #expect(terminal.screen.text.contains("Tab faces"))
+        inbox.write("你好[心]\nsecond\n")
         #expect(terminal.wait { $0.lines.contains("│ 你好❤️ │") && $0.lines.contains("│ second │") })
         terminal.type("\u{04}")
         #expect(terminal.exitStatus() == 0)

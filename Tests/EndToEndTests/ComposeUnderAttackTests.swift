@@ -118,18 +118,14 @@ import Glibc
     /// Text a terminal draws wider than it is counted (measured here scalar by scalar, as
     /// `wcwidth` terminals do) never passes the right edge, so it cannot reach another row.
     @Test func textDrawnWiderThanCountedStaysInItsRows() throws {
-        let folder = TemporaryFolder()
-        let fifo = folder.url.appendingPathComponent("inbox").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let terminal = try PseudoTerminal(["compose", "--incoming", fifo], columns: 60, rows: 14, scalarWidths: true)
-        #expect(terminal.waitFor("Tab faces"))
-        let writer = open(fifo, O_WRONLY)
-        defer { close(writer) }
+        let inbox = Inbox()
+        let terminal = try inbox.compose(columns: 60, rows: 14, scalarWidths: true)
+        #expect(terminal.screen.text.contains("Tab faces"))
         let lines = "x" + String(repeating: "\u{1100}", count: 200) + "\n"
             + String(repeating: "क्ष", count: 45) + "\n"
             + String(repeating: "กำ", count: 50) + "\n"
             + String(repeating: "a\u{AD}", count: 40) + "\n" + "end\n"
-        _ = lines.withCString { write(writer, $0, strlen($0)) }
+        inbox.write(lines)
         #expect(terminal.waitFor("│ end │"))
         #expect(terminal.screen.overflows.isEmpty, "\(terminal.screen.overflows.prefix(5))")
         #expect(terminal.screen.lines.contains { $0.hasPrefix("> Message") }, "\(terminal.screen.lines)")

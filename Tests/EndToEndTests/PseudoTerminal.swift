@@ -1,5 +1,6 @@
 import Foundation
 import FaceText
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -338,5 +339,33 @@ struct TerminalScreen {
         default: break
         }
         return end + 1 - index
+    }
+}
+
+/// A FIFO the other side of a chat writes to: `compose --incoming` follows
+/// it, and the test writes lines into it as the other person.
+final class Inbox {
+    let folder = TemporaryFolder()
+    let path: String
+    private var writer: Int32 = -1
+
+    init() {
+        path = folder.url.appendingPathComponent("inbox").path
+        _ = mkfifo(path, 0o600)
+    }
+
+    deinit { if writer >= 0 { close(writer) } }
+
+    /// `compose --incoming` this FIFO (and `arguments`), once it has drawn its first screen.
+    func compose(_ arguments: [String] = [], columns: Int, rows: Int, scalarWidths: Bool = false) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(["compose", "--incoming", path] + arguments, columns: columns, rows: rows, scalarWidths: scalarWidths)
+        _ = terminal.waitFor("Tab faces")
+        return terminal
+    }
+
+    /// Writes `text` into the FIFO (compose has it open, so this does not wait).
+    func write(_ text: String) {
+        if writer < 0 { writer = open(path, O_WRONLY) }
+        _ = text.withCString { Glibc.write(writer, $0, strlen($0)) }
     }
 }
