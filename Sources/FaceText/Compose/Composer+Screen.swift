@@ -106,18 +106,15 @@ extension Composer {
         for (rowIndex, cells) in grid.rows(of: page).enumerated() {
             var row: [ComposeScreen.Span] = []
             for (columnIndex, cell) in cells.enumerated() {
-                let (text, isLabel) = Self.cellText(cell, width: cellWidth - 2)
+                // The face centred in its cell, a column of room each side; a face without
+                // an emoji is its name, marked as a label, not as text.
+                let (text, columns) = Self.cellText(cell, width: cellWidth - 2)
+                let left = (cellWidth - columns) / 2, right = cellWidth - columns - left
                 let selected = rowIndex * grid.columns + columnIndex == panel.selection
-                if isLabel {
-                    // A face without an emoji: its name, marked as a label, not as text.
-                    let name = text.trimmingCharacters(in: " ")
-                    let left = text.prefix { $0 == " " }.count, right = text.count - left - name.count
-                    row += [.init(String(repeating: " ", count: left + 1), selected ? .selected : .plain),
-                            .init(name, selected ? .selected : .label),
-                            .init(String(repeating: " ", count: right + 1), selected ? .selected : .plain)]
-                } else {
-                    row.append(.init(" " + text + " ", selected ? .selected : .plain))
-                }
+                let style: ComposeScreen.Style = selected ? .selected : FacePanel.isLabel(cell) ? .label : .plain
+                row.append(.init(String(repeating: " ", count: left), selected ? .selected : .plain))
+                if !text.isEmpty { row.append(.init(text, style)) }
+                row.append(.init(String(repeating: " ", count: right), selected ? .selected : .plain))
             }
             rows.append(row)
         }
@@ -126,26 +123,18 @@ extension Composer {
         return rows
     }
 
-    /// A cell's face in `width` columns (centred): its emoji, else its name
-    /// (the tag without brackets, cut to fit) as a label.
-    static func cellText(_ cell: EmojiGrid.Cell, width: Int = 2) -> (text: String, isLabel: Bool) {
-        var text: String
-        var isLabel = false
+    /// A cell's face cut to `width` columns, and its columns: its emoji, else
+    /// its name (the tag without brackets), which ``FacePanel/isLabel(_:)`` marks.
+    static func cellText(_ cell: EmojiGrid.Cell, width: Int = 2) -> (text: String, columns: Int) {
+        let text: String
         switch cell.kind {
         case .empty: text = ""
         case .deleteKey: text = cell.text
         default:
-            if cell.isEmoji && !cell.text.isEmpty {
-                text = DisplayText.oneRow(cell.text)
-            } else {
-                text = DisplayText.oneRow(String((cell.tag ?? cell.text).trimmingBrackets))
-                isLabel = true
-            }
+            text = DisplayText.oneRow(FacePanel.isLabel(cell) ? String((cell.tag ?? cell.text).trimmingBrackets) : cell.text)
         }
-        // Centred in its columns.
         let (clipped, columns) = DisplayText.clipped(text, to: width)
-        let left = (width - columns) / 2
-        return (String(repeating: " ", count: left) + clipped + String(repeating: " ", count: width - columns - left), isLabel)
+        return (clipped, columns)
     }
 
     /// `● ○ ○` for the pages, or `page 3/12` when the dots do not fit.
@@ -229,11 +218,6 @@ extension Composer {
 }
 
 extension String {
-    /// The string without `character` at either end.
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
-    }
-
     /// The text between a tag's brackets (`[哈哈]` → `哈哈`; `/::)` as it is).
     fileprivate var trimmingBrackets: Substring {
         var text = self[...]

@@ -89,17 +89,10 @@ enum FittingLine {
         return form.suspects == 0 || !hasMandatoryBreak(base, from: start, to: lineEnd)
     }
 
-    /// Whether NEL (C2 85), U+2028 (E2 80 A8) or U+2029 (E2 80 A9) is in `base[start..<end]`.
+    /// Whether NEL, U+2028 or U+2029 is in `base[start..<end]`, as the general way finds them.
     private static func hasMandatoryBreak(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        var index = start
-        while index + 1 < end {
-            switch base[index] {
-            case 0xC2 where base[index + 1] == 0x85: return true
-            case 0xE2 where index + 2 < end && base[index + 1] == 0x80 && base[index + 2] & 0xFE == 0xA8: return true
-            default: index += 1
-            }
-        }
-        return false
+        let line = UnsafeBufferPointer(start: base + start, count: end - start)
+        return line.indices.contains { line[$0] & 0xDF == 0xC2 && WrapCore.mandatoryBreakLength(line, at: $0, isFinal: true) != 0 }
     }
 
     /// The form of the words read so far: whether every sequence is well formed.
