@@ -92,7 +92,12 @@ enum FittingLine {
     /// Whether NEL, U+2028 or U+2029 is in `base[start..<end]`, as the general way finds them.
     private static func hasMandatoryBreak(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
         let line = UnsafeBufferPointer(start: base + start, count: end - start)
-        return line.indices.contains { line[$0] & 0xDF == 0xC2 && WrapCore.mandatoryBreakLength(line, at: $0, isFinal: true) != 0 }
+        var index = 0
+        while index < line.count {
+            if line[index] & 0xDF == 0xC2 && WrapCore.mandatoryBreakLength(line, at: index, isFinal: true) != 0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The form of the words read so far: whether every sequence is well formed.
