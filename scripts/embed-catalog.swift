@@ -36,6 +36,12 @@ func emoji(of face: [String: Any]) -> String? {
     }))
 }
 
+/// `, keywords: [...]` for a face with keywords, else nothing.
+func keywords(of face: [String: Any]) -> String {
+    let keywords = (face["keywords"] as? [Any] ?? []).map { "\($0)" }
+    return keywords.isEmpty ? "" : ", keywords: [\(keywords.map(literal).joined(separator: ", "))]"
+}
+
 func embed(_ source: String, into target: String, name: String) throws {
     let data = try Data(contentsOf: root.appendingPathComponent(source))
     let document = try PropertyListSerialization.propertyList(from: data, format: nil) as! [String: Any]
@@ -50,7 +56,7 @@ func embed(_ source: String, into target: String, name: String) throws {
             lines.append("        Face(tag: \(literal(tag)), traditionalTag: \(literal(traditional)), "
                 + "aliases: [\(aliases.map(literal).joined(separator: ", "))], image: \(literal(face["png"])), "
                 + "animatedImage: \(literal(face["gif"])), emoji: \(literal(emoji(of: face))), kind: \(kind), "
-                + "package: \(literal(packageName))),")
+                + "package: \(literal(packageName))\(keywords(of: face))),")
         }
     }
     let text = """

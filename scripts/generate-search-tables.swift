@@ -3,11 +3,10 @@
 //   Sources/FaceText/Generated/EmojiAnnotations+Table.swift  one record per fully-qualified
 //     emoji of emoji-test.txt without a skin-tone modifier, in its order: the CLDR short name
 //     and keywords in en, zh and zh_Hant (cldr/annotations and cldr/annotationsDerived,
-//     CLDR 41), the English name falling back to emoji-test.txt's for emoji newer than CLDR 41,
-//     then the pinyin of the two Chinese names (from the readings below);
-//   Sources/FaceText/Generated/PinyinReadings+Table.swift  the first kMandarin reading of
-//     every ideograph in U+3400...U+4DBF and U+4E00...U+9FFF (unihan/, Unicode 15.0.0),
-//     without its tone, as an index into a list of syllables (ü is written v).
+//     CLDR 41), the English name falling back to emoji-test.txt's for emoji newer than CLDR 41;
+//   Sources/FaceText/Generated/PinyinReadings+Table.swift  every Mandarin reading of every
+//     ideograph in U+3400...U+4DBF and U+4E00...U+9FFF (unihan/, Unicode 15.0.0: kMandarin's,
+//     then kXHC1983's, then kHanyuPinyin's), without tones, as a set of syllable numbers (ü is v).
 // Run: swift scripts/generate-search-tables.swift
 // A test (SearchTablesTests) checks both tables against the data files.
 import Foundation
@@ -76,33 +75,25 @@ func toneless(_ reading: String) -> String {
 }
 
 let blocks: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF]
-var readings: [UInt32: String] = [:]
-for line in try text("unihan/Unihan_Readings-kMandarin.txt").split(separator: "\n") where !line.hasPrefix("#") {
+/// Every reading of each ideograph, toneless and without repeats: kMandarin's first (the most
+/// common), then the modern dictionary's (kXHC1983), then the large dictionary's (kHanyuPinyin).
+var readings: [UInt32: [String]] = [:]
+let fieldOrder = ["kMandarin", "kXHC1983", "kHanyuPinyin"]
+var byField: [UInt32: [Int: [String]]] = [:]
+for line in try text("unihan/Unihan_Readings-Mandarin.txt").split(separator: "\n") where !line.hasPrefix("#") {
     let fields = line.split(separator: "\t")
-    guard fields.count == 3, fields[1] == "kMandarin", let value = UInt32(fields[0].dropFirst(2), radix: 16),
-          blocks.contains(where: { $0.contains(value) }) else { continue }
-    readings[value] = toneless(String(fields[2].split(separator: " ")[0]))
-}
-/// The pinyin of a text as the library spells it (``Pinyin.spelling(of:)``): each ideograph's
-/// reading, each run of ASCII letters (lowercased) and each run of digits, written together
-/// with each piece's first letter in upper case (`XiaoKuLe`, `OkShouShi`, `AnJian10`); empty
-/// when the text has no ideograph with a reading.
-func spelling(_ text: String) -> String {
-    var pieces: [String] = [], word = "", hasReading = false
-    for scalar in text.unicodeScalars {
-        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-            // Letters and digits are pieces of their own: "3d" is 3, d.
-            if let last = word.unicodeScalars.last, ("0"..."9").contains(last) != ("0"..."9").contains(scalar) {
-                pieces.append(word); word = ""
-            }
-            word += String(scalar).lowercased()
-            continue
-        }
-        if !word.isEmpty { pieces.append(word); word = "" }
-        if let reading = readings[scalar.value] { pieces.append(reading); hasReading = true }
+    guard fields.count == 3, let order = fieldOrder.firstIndex(of: String(fields[1])),
+          let value = UInt32(fields[0].dropFirst(2), radix: 16), blocks.contains(where: { $0.contains(value) }) else { continue }
+    // kMandarin: "de dì"; kXHC1983: "0224.030:de 0235.050:dì"; kHanyuPinyin: "10420.120:dì,de".
+    let values = fields[2].split(separator: " ").flatMap { entry in
+        (entry.split(separator: ":").last ?? entry).split(separator: ",").map { toneless(String($0)) }
     }
-    if !word.isEmpty { pieces.append(word) }
-    return hasReading ? pieces.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() : ""
+    byField[value, default: [:]][order] = values
+}
+for (value, fields) in byField {
+    var all: [String] = []
+    for order in fields.keys.sorted() { for reading in fields[order]! where !all.contains(reading) { all.append(reading) } }
+    readings[value] = all
 }
 
 // MARK: - Emoji annotations
@@ -125,7 +116,6 @@ for line in try text("emoji-test.txt").split(separator: "\n") where line.contain
         record.append(names[key(emoji)] ?? (index == 0 ? englishName : ""))
         record.append((keywords[key(emoji)] ?? []).joined(separator: "|"))
     }
-    record += [spelling(record[3]), spelling(record[5])]
     records.append(record.map(clean).joined(separator: "\t"))
 }
 
@@ -146,37 +136,56 @@ try annotationsSource.write(to: root.appendingPathComponent("Sources/FaceText/Ge
                             atomically: true, encoding: .utf8)
 print("EmojiAnnotations+Table.swift: \(records.count) emoji, \(records.joined(separator: "\n").utf8.count) bytes")
 
-let syllables = Set(readings.values).sorted()
+let syllables = Set(readings.values.joined()).sorted()
 let number = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($0.element, $0.offset + 1) })
-// Two characters per code point: the syllable's number (1 and up; 0 for no reading) in base 64,
-// each digit written as 0x30 plus its value ("0" to "o"): no quote or "#" that could end the raw literal.
-func digits(_ value: Int) -> String {
-    precondition(value < 64 * 64)
-    return String(UnicodeScalar(UInt8(0x30 + value / 64))) + String(UnicodeScalar(UInt8(0x30 + value % 64)))
+// Each distinct list of readings is a set, numbered from 1; sets of one reading come first,
+// so set n, for n up to the syllable count, is syllable n; the others in order of first use.
+var sets: [[String]] = syllables.map { [$0] }
+var setNumber: [[String]: Int] = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($0.element, $0.offset + 1) })
+for block in blocks {
+    for value in block {
+        guard let all = readings[value], setNumber[all] == nil else { continue }
+        sets.append(all)
+        setNumber[all] = sets.count
+    }
+}
+// A number as `count` base-64 digits, each written as 0x30 plus its value ("0" to "o"):
+// no quote or "#" that could end the raw literal.
+func digits(_ value: Int, _ count: Int) -> String {
+    precondition(value < 1 << (6 * count))
+    return String((0..<count).reversed().map { Character(UnicodeScalar(UInt8(0x30 + (value >> (6 * $0)) & 63))) })
 }
 var lines: [String] = []
 for block in blocks {
     var line = ""
-    for value in block { line += digits(readings[value].map { number[$0]! } ?? 0) }
+    for value in block { line += digits(readings[value].map { setNumber[$0]! } ?? 0, 3) }
     lines.append(line)
 }
+let setLines = sets.dropFirst(syllables.count).map { $0.map { digits(number[$0]!, 2) }.joined() }
 let pinyinSource = """
-    // Generated by scripts/generate-search-tables.swift from the kMandarin field of Unihan
-    // (Unicode 15.0.0), checked in under Tests/UnicodeData/unihan. Do not edit.
+    // Generated by scripts/generate-search-tables.swift from the kMandarin, kXHC1983 and
+    // kHanyuPinyin fields of Unihan (Unicode 15.0.0), checked in under Tests/UnicodeData/unihan.
+    // Do not edit.
 
     extension Pinyin {
-        /// The toneless syllables, space-separated; a reading's number n is the nth (from 1).
+        /// The toneless syllables, space-separated; a syllable's number n is the nth (from 1).
         static let syllableList: StaticString = "\(syllables.joined(separator: " "))"
         /// The ideograph blocks the readings cover, in the order of `readings`.
         static let blocks: [ClosedRange<UInt32>] = [\(blocks.map { "0x\(String($0.lowerBound, radix: 16, uppercase: true))...0x\(String($0.upperBound, radix: 16, uppercase: true))" }.joined(separator: ", "))]
-        /// Two characters per code point of each block in turn: its syllable's number in base 64,
-        /// each digit stored as 0x30 plus its value (0 is no reading).
+        /// Three characters per code point of each block in turn, a line per block: the number of
+        /// its set of readings in base 64, each digit stored as 0x30 plus its value (0: no reading).
+        /// Sets 1 to \(syllables.count) are the syllables themselves; the others are `readingSets`.
         static let readings: StaticString = #\"\"\"
     \(lines.joined(separator: "\n"))
+    \"\"\"#
+        /// The sets of several readings, set \(syllables.count + 1) on, a line each: the syllables'
+        /// numbers, two base-64 digits each, the most common reading first.
+        static let readingSets: StaticString = #\"\"\"
+    \(setLines.joined(separator: "\n"))
     \"\"\"#
     }
 
     """
 try pinyinSource.write(to: root.appendingPathComponent("Sources/FaceText/Generated/PinyinReadings+Table.swift"),
                        atomically: true, encoding: .utf8)
-print("PinyinReadings+Table.swift: \(readings.count) ideographs, \(syllables.count) syllables")
+print("PinyinReadings+Table.swift: \(readings.count) ideographs, \(syllables.count) syllables, \(sets.count - syllables.count) sets of several")

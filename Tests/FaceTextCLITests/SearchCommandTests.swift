@@ -10,7 +10,7 @@ import FaceText
         let lines = result.text.split(separator: "\n")
         #expect(lines[0].split(separator: " ", omittingEmptySubsequences: true) == ["text", "emoji", "name", "matched"])
         #expect(lines[1].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["[笑cry]", "😂", "笑哭了"])
-        #expect(lines[1].hasSuffix("pinyin xiao ku le ([笑哭了])"))
+        #expect(lines[1].hasSuffix("pinyin xiao ku (笑哭)"))
     }
 
     @Test func jsonIsOneObjectPerResult() throws {

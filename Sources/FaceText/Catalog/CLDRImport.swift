@@ -1,7 +1,7 @@
 /// Builds a catalog from CLDR annotations: one face per emoji that CLDR
 /// names, tagged with its short name in brackets (`[破涕为笑]`), spelled
 /// fully-qualified (U+FE0F where an emoji needs it), with CLDR's keywords
-/// beside it (written under `keywords`, which loading ignores).
+/// as its keywords.
 ///
 /// Annotations of characters that are not emoji (`{`, `€`) and of emoji
 /// components alone (skin tones, hair styles) are left out. A name already
@@ -24,15 +24,15 @@ package enum CLDRImport {
     /// The faces of `annotations` (several files' worth, in order; a later
     /// annotation of the same sequence fills in what an earlier one lacks),
     /// each with its keywords.
-    package static func faces(from annotations: [CLDRAnnotations.Annotation]) -> [(face: Face, keywords: [String])] {
+    package static func faces(from annotations: [CLDRAnnotations.Annotation]) -> [Face] {
         importing(annotations).faces
     }
 
     /// The faces of `annotations`, and the annotations whose names cannot be tags.
     package static func importing(_ annotations: [CLDRAnnotations.Annotation])
-        -> (faces: [(face: Face, keywords: [String])], skipped: [Skipped]) {
+        -> (faces: [Face], skipped: [Skipped]) {
         var seen: Set<String> = []
-        var faces: [(face: Face, keywords: [String])] = []
+        var faces: [Face] = []
         var skipped: [Skipped] = []
         for annotation in CLDRAnnotations.merged(annotations) {
             guard let name = annotation.name, !name.isEmpty, isEmoji(annotation.sequence) else { continue }
@@ -44,7 +44,8 @@ package enum CLDRImport {
                 continue
             }
             seen.insert(tag)
-            faces.append((Face(tag: tag, emoji: emoji, kind: .emoji), annotation.keywords.filter { CatalogWriter.problem(importing: "[\($0)]") == nil }))
+            faces.append(Face(tag: tag, emoji: emoji, kind: .emoji,
+                              keywords: annotation.keywords.filter { CatalogWriter.problem(importing: "[\($0)]") == nil }))
         }
         return (faces, skipped)
     }

@@ -1,9 +1,8 @@
 /// Writes faces as an XML property list catalog (the packages shape), which
 /// ``FaceCatalog/init(contentsOf:displayName:)`` reads back face for face.
 package enum CatalogWriter {
-    /// The XML property list of `packages`; `keywords` (by tag) are written under the
-    /// key `keywords`, which loading ignores.
-    public static func propertyList(_ packages: [(name: String, faces: [Face])], keywords: [String: [String]] = [:]) -> String {
+    /// The XML property list of `packages`.
+    public static func propertyList(_ packages: [(name: String, faces: [Face])]) -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -16,7 +15,7 @@ package enum CatalogWriter {
         for package in packages {
             xml += "\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>\(escape(package.name))</string>\n"
             xml += "\t\t\t<key>emoticons</key>\n\t\t\t<array>\n"
-            for face in package.faces { xml += entry(face, keywords: keywords[face.tag] ?? []) }
+            for face in package.faces { xml += entry(face) }
             xml += "\t\t\t</array>\n\t\t</dict>\n"
         }
         return xml + "\t</array>\n</dict>\n</plist>\n"
@@ -35,7 +34,7 @@ package enum CatalogWriter {
         return nil
     }
 
-    private static func entry(_ face: Face, keywords: [String]) -> String {
+    private static func entry(_ face: Face) -> String {
         var fields: [(String, String)] = [("chs", face.tag)]
         if let cht = face.traditionalTag { fields.append(("cht", cht)) }
         if let png = face.image { fields.append(("png", png)) }
@@ -52,9 +51,9 @@ package enum CatalogWriter {
             for alias in face.aliases { xml += "\t\t\t\t\t\t<string>\(escape(alias))</string>\n" }
             xml += "\t\t\t\t\t</array>\n"
         }
-        if !keywords.isEmpty {
+        if !face.keywords.isEmpty {
             xml += "\t\t\t\t\t<key>keywords</key>\n\t\t\t\t\t<array>\n"
-            for keyword in keywords { xml += "\t\t\t\t\t\t<string>\(escape(keyword))</string>\n" }
+            for keyword in face.keywords { xml += "\t\t\t\t\t\t<string>\(escape(keyword))</string>\n" }
             xml += "\t\t\t\t\t</array>\n"
         }
         return xml + "\t\t\t\t</dict>\n"

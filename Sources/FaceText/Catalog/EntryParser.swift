@@ -28,6 +28,7 @@ struct EntryParser {
         let gif = text(fields, "gif")
         let kind = kind(fields)
         let aliases = aliases(fields)
+        let keywords = keywords(fields)
         var emoji = text(fields, "emoji")
         if let emoji, emoji.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
             fail("emoji", "contains a line break")
@@ -49,7 +50,7 @@ struct EntryParser {
             return nil
         }
         return Face(tag: primary, traditionalTag: cht, aliases: aliases, image: png, animatedImage: gif,
-                    emoji: emoji, kind: kind, package: package)
+                    emoji: emoji, kind: kind, package: package, keywords: keywords)
     }
 
     private mutating func collectWarnings(chs: String?, png: String?, gif: String?, emoji: String?, kind: Face.Kind?, tags: [String]) {
@@ -137,6 +138,34 @@ struct EntryParser {
                 continue
             }
             if let alias = checkedTag(alias, key: "aliases") { result.append(alias) }
+        }
+        return result
+    }
+
+    /// The `keywords` array (or a single string): words to search for the face by.
+    private mutating func keywords(_ fields: [String: CatalogValue]) -> [String] {
+        guard let value = fields["keywords"] else { return [] }
+        let items: [CatalogValue]
+        switch value {
+        case .array(let list): items = list
+        case .string: items = [value]
+        default:
+            fail("keywords", "must be an array of strings, not \(value.typeName)")
+            return []
+        }
+        var result: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let keyword = item.textValue?.trimmed(), !keyword.isEmpty else {
+                fail("keywords", item.textValue == nil ? "item \(index) must be a string, not \(item.typeName)" : "item \(index) is empty")
+                continue
+            }
+            if keyword.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                fail("keywords", "item \(index) \(String(reflecting: keyword)) contains a control character")
+            } else if keyword.utf8.count > TagTrie.maximumTagLength {
+                fail("keywords", "item \(index) is \(keyword.utf8.count) bytes long; the limit is \(TagTrie.maximumTagLength)")
+            } else if !result.contains(keyword) {
+                result.append(keyword)
+            }
         }
         return result
     }

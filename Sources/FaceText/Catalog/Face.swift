@@ -28,12 +28,15 @@ public struct Face: Sendable, Hashable {
     public var kind: Kind?
     /// The package (group) the face came from, if the catalog had packages.
     public var package: String?
+    /// Words a person may search for it by (`狗` for `[doge]`), beyond its
+    /// tags and the names and keywords of its emoji, which it has too.
+    public var keywords: [String]
 
     /// Creates a face from its parts.
     public init(
         tag: String, traditionalTag: String? = nil, aliases: [String] = [],
         image: String? = nil, animatedImage: String? = nil, emoji: String? = nil,
-        kind: Kind? = nil, package: String? = nil
+        kind: Kind? = nil, package: String? = nil, keywords: [String] = []
     ) {
         self.tag = tag
         self.traditionalTag = traditionalTag
@@ -43,6 +46,7 @@ public struct Face: Sendable, Hashable {
         self.emoji = emoji
         self.kind = kind
         self.package = package
+        self.keywords = keywords
     }
 
     /// Every spelling that writes this face: the canonical tag first, then the

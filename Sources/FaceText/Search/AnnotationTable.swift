@@ -4,19 +4,18 @@
 struct AnnotationTable: @unchecked Sendable {
     /// The table's bytes.
     let bytes: UnsafeBufferPointer<UInt8>
-    /// For line `n`, `bounds[10n...10n+9]` are the starts of its nine fields and the line's end (plus one).
+    /// For line `n`, `bounds[8n...8n+7]` are the starts of its seven fields and the line's end (plus one).
     let bounds: [Int32]
     /// Line numbers by a hash of the emoji without U+FE0F (see ``line(of:)``).
     private let lineByHash: [UInt64: Int]
 
     static let shared = AnnotationTable(EmojiAnnotation.table)
 
-    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant, then the pinyin of the two Chinese names.
+    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant.
     enum Column: Int {
         case emoji, englishName, englishKeywords, chineseName, chineseKeywords, traditionalName, traditionalKeywords
-        case chinesePinyin, traditionalPinyin
     }
-    private static let stride = 10
+    private static let stride = 8
 
     init(_ table: StaticString) {
         let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
@@ -32,7 +31,7 @@ struct AnnotationTable: @unchecked Sendable {
                 index += 1
             }
             bounds.append(Int32(index + 1))
-            precondition(bounds.count % Self.stride == 0, "annotation table: a line without nine fields")
+            precondition(bounds.count % Self.stride == 0, "annotation table: a line without seven fields")
             let line = bounds.count / Self.stride - 1
             let hash = Self.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[Self.stride * line + 1]) - 1]))
             if lineByHash[hash] == nil { lineByHash[hash] = line }

@@ -1,19 +1,25 @@
 /// Finds faces and emoji by what they mean.
 ///
 /// A query is one or more words; a result must match every word. A word
-/// matches a catalog face by its tags (any spelling, brackets optional), and
-/// a face with an emoji, or an emoji of its own, by the emoji itself, its code
-/// points (`1f602`, `U+1F602`) and its CLDR names and keywords in English and
-/// Chinese (``EmojiAnnotation``). Chinese tags and names also match by pinyin,
-/// spelled out or by initials, tones and spaces optional (`xiaoku`, `hh`), and
-/// a Chinese word finds what sounds the same from its start, as pinyin (`爱心`
-/// finds the traditional name `愛心`).
+/// matches a catalog face by its tags (any spelling, brackets optional) and
+/// its own keywords (``Face/keywords``); a face with an emoji, or an emoji of
+/// its own, also by the emoji itself, its code points (`1f602`, `U+1F602`),
+/// its CLDR names and keywords in English and Chinese (``EmojiAnnotation``)
+/// and the everyday words of ``ChatKeywords`` (`点赞` for 👍). Chinese tags,
+/// names and own keywords also match by pinyin in every reading of each
+/// character, spelled out or by initials, tones and spaces optional
+/// (`xiaoku`, `hh`), and a Chinese word finds what sounds the same, syllable
+/// for syllable (`爱心` finds the traditional name `愛心`).
 ///
-/// Results are ranked by their weakest word (``Rank``), and keep the search
-/// order within a rank: the catalog's faces in catalog order, then the emoji
-/// no face stands for, in Unicode's order. A query of several words is also
-/// tried as one phrase (`cat face`), and, when they are pinyin-like, as one
-/// pinyin word (`ha ha` as `haha`); a result takes the better rank.
+/// Results are ranked by their weakest word (``Rank``): what a word means
+/// before what it sounds like. An ASCII word that is text of some entry (an
+/// English name or keyword, say `bye`) has its pinyin readings ranked
+/// ``Rank/sound``, below every meaning. Within a rank, the catalog's faces
+/// come first, then results whose tags, names or own keywords matched
+/// better, then search order: the catalog's faces in catalog order, then the
+/// emoji no face stands for, in Unicode's order. A query of several words is
+/// also tried as one phrase (`cat face`), and, when they are pinyin-like, as
+/// one pinyin word (`ha ha` as `haha`); a result takes the better rank.
 ///
 /// ```swift
 /// let search = FaceSearch(catalog: .default)
@@ -22,25 +28,39 @@
 public struct FaceSearch: Sendable {
     /// How well a result matched, best first.
     public enum Rank: Int, Comparable, Sendable, CaseIterable {
-        /// A tag, name, the emoji itself or its code points, equal to the word;
-        /// or the whole pinyin of a Chinese tag or name, every syllable in full.
+        /// A tag, name, own keyword, the emoji itself or its code points, equal
+        /// to the word; or the whole pinyin of a Chinese tag, name or own keyword,
+        /// every syllable in full.
         case exact
+        /// A CLDR keyword equal to the word, in any language.
+        case keyword
         /// A tag or name starting with the word.
         case prefix
         /// A whole word of a tag or name (for Chinese, any part of it).
         case word
-        /// A keyword, or the start of a word of a name or keyword.
-        case keyword
-        /// The pinyin of the start of a Chinese tag or name, syllables in full
-        /// (the last may be cut short).
+        /// A keyword (CLDR's or the face's own) starting with the word or holding
+        /// it (a whole word, or any part for Chinese); or the start of a word of
+        /// three or more letters in a tag, name or keyword.
+        case partial
+        /// The pinyin of the start of a Chinese tag, name or own keyword,
+        /// syllables in full (the last may be cut short); or a Chinese word of
+        /// two or more characters that sounds the same as a whole tag or name.
         case pinyin
-        /// Pinyin initials, or pinyin from inside a tag or name.
+        /// Pinyin initials, or pinyin from inside a tag or name (whole
+        /// syllables through its end first).
         case initials
+        /// What only sounds like the word: a Chinese word whose syllables are
+        /// those of a tag or name's start (哭 finds 酷), or a word that is English
+        /// text somewhere read as pinyin (`bye` as 毕业).
+        case sound
         /// A word of four or more letters one edit from a word of a tag, name
         /// or keyword (two edits from eight letters on).
         case misspelling
 
         public static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
+
+        /// The next rank down (misspelling stays).
+        var weaker: Rank { Rank(rawValue: rawValue + 1) ?? .misspelling }
     }
 
     /// Where a word matched.
@@ -128,49 +148,69 @@ public struct FaceSearch: Sendable {
             let letters = words.map(\.pinyin)
             if letters.allSatisfy({ $0 != nil }) { together.append(SearchWord(letters.map { String(decoding: $0!, as: UTF8.self) }.joined(), use: .pinyin)) }
         }
-        var found: [(rank: Rank, order: Int, matches: [SearchIndex.Found])] = []
+        var found: [(order: Int, words: [SearchIndex.Candidates], together: [SearchIndex.Candidates?])] = []
         index.tagBytes.withUnsafeBufferPointer { tagBytes in
             let pinyin = (words + together).contains { ($0.pinyin != nil || $0.sound != nil) && $0.use != .phrase }
             let reader = SearchIndex.Reader(tagBytes: tagBytes, table: index.table.bytes,
-                                            tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(), readsPinyin: pinyin)
+                                            tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(),
+                                            nameSpellings: pinyin ? index.nameSpellings() : PinyinSpellings(), readsPinyin: pinyin)
             for (order, entry) in index.entries.enumerated() {
-                var matches: [SearchIndex.Found]? = []
+                var each: [SearchIndex.Candidates]? = []
                 for word in words {
-                    guard let match = index.bestMatch(word, in: entry, reader) else { matches = nil; break }
-                    matches!.append(match)
+                    guard let candidates = index.candidates(word, in: entry, reader) else { each = nil; break }
+                    each!.append(candidates)
                 }
-                for word in together {
-                    if let match = index.bestMatch(word, in: entry, reader),
-                       matches == nil || match.rank < matches!.map(\.rank).max()! {
-                        matches = [match]
-                    }
-                }
-                guard let matches, let rank = matches.map(\.rank).max() else { continue }
-                found.append((rank, order, matches))
+                let joined = together.map { index.candidates($0, in: entry, reader) }
+                guard each != nil || joined.contains(where: { $0 != nil }) else { continue }
+                found.append((order, each ?? [], joined))
             }
         }
-        found.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
-        return found.map { result($0.rank, index.entries[$0.order], $0.matches) }
+        // An English word (all of a keyword, or a whole word of an English name) is not also read as pinyin above that.
+        let demoted = words.indices.map { word in
+            words[word].isASCII && found.contains { found in
+                guard !found.words.isEmpty, let text = found.words[word].text else { return false }
+                return [.exact, .keyword, .word].contains(text.rank) && [.englishName, .keyword, .ownKeyword].contains(text.field.kind)
+            }
+        }
+        var ranked: [(rank: Rank, face: Bool, closeness: Rank, order: Int, matches: [SearchIndex.Found])] = []
+        for (order, each, joined) in found {
+            var best: (rank: Rank, closeness: Rank, matches: [SearchIndex.Found])?
+            if !each.isEmpty {
+                let matches = each.indices.map { each[$0].best(demoted: demoted[$0])! }
+                best = (matches.map(\.rank).max()!, each.indices.map { each[$0].closeness(demoted: demoted[$0]) }.max()!, matches)
+            }
+            for candidates in joined {
+                if let candidates, let match = candidates.best(demoted: false), match.rank < best?.rank ?? .misspelling {
+                    best = (match.rank, candidates.closeness(demoted: false), [match])
+                }
+            }
+            guard let best else { continue }
+            ranked.append((best.rank, index.entries[order].face != nil, best.closeness, order, best.matches))
+        }
+        ranked.sort { ($0.rank, $0.face ? 0 : 1, $0.closeness, $0.order) < ($1.rank, $1.face ? 0 : 1, $1.closeness, $1.order) }
+        let typed = words.map { String(decoding: $0.pinyin ?? [], as: UTF8.self) }
+        return ranked.map { result($0.rank, index.entries[$0.order], $0.matches, typed: $0.matches.count == words.count ? typed : [together.last.map { String(decoding: $0.pinyin ?? [], as: UTF8.self) } ?? ""]) }
     }
 
-    private func result(_ rank: Rank, _ entry: SearchIndex.Entry, _ found: [SearchIndex.Found]) -> Result {
+    private func result(_ rank: Rank, _ entry: SearchIndex.Entry, _ found: [SearchIndex.Found], typed: [String]) -> Result {
         let annotation = entry.annotation.map(index.table.annotation)
         let face = entry.face.map { index.catalog.faces[$0] }
-        let matches = found.map { match -> Match in
+        let matches = found.enumerated().map { number, match -> Match in
+            let typed = typed.indices.contains(number) ? typed[number] : ""
             let field = match.field
-            let bytes = field.kind == .tag ? Array(index.tagBytes[field.range]) : Array(index.table.bytes[field.range])
+            let bytes = field.kind == .tag || field.kind == .ownKeyword ? Array(index.tagBytes[field.range]) : Array(index.table.bytes[field.range])
             let text = String(decoding: bytes, as: UTF8.self)
             switch match.via {
             case .code:
                 return Match(rank: match.rank, field: .code, text: EmojiName.codePoints(of: text))
             case .pinyin:
-                return Match(rank: match.rank, field: .pinyin, text: Pinyin.spelling(of: text).joined(separator: " ") + " (\(text))")
+                return Match(rank: match.rank, field: .pinyin, text: Pinyin.spelling(of: text, as: typed).joined(separator: " ") + " (\(text))")
             case .text:
                 let kind: Field = switch field.kind {
                 case .tag: .tag
                 case .emoji: .emoji
                 case .englishName, .chineseName: .name
-                case .keyword: .keyword
+                case .keyword, .ownKeyword: .keyword
                 }
                 return Match(rank: match.rank, field: kind, text: text)
             }

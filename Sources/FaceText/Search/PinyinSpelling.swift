@@ -1,50 +1,45 @@
-/// The pinyin of a text, as pieces of letters (see ``Pinyin/spelling(of:)``),
-/// read in place: lowercase letters and where each piece starts, or the
-/// table's form, where each piece starts with an upper-case letter or is a run of
-/// digits (`XiaoKuLe`, `AnJian10`).
-/// Letters are compared folded to lower case.
+/// The pinyin of a text, as pieces (see ``Pinyin/spelling(of:)``), read in
+/// place: each ideograph is a piece with one alternative per reading, each
+/// run of ASCII letters or of digits a piece with one. Letters are lowercase.
 struct PinyinSpelling {
     let letters: UnsafeBufferPointer<UInt8>
-    /// Where each piece starts in `letters`, and the end of the last.
+    /// Where each alternative starts in `letters`; an alternative ends where the next starts.
     let bounds: UnsafeBufferPointer<Int32>
+    /// For each piece, the index in `bounds` of its first alternative; then that of the end.
+    let pieces: ArraySlice<Int32>
 
-    var count: Int { bounds.count - 1 }
-    var letterCount: Int { Int(bounds[bounds.count - 1] - bounds[0]) }
-    /// All the letters, pieces together.
-    var joined: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: letters[Int(bounds[0])..<Int(bounds[bounds.count - 1])]) }
+    var count: Int { pieces.count - 1 }
 
-    func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: letters[Int(bounds[index])..<Int(bounds[index + 1])])
+    /// How many readings piece `index` has.
+    func alternativeCount(of index: Int) -> Int {
+        Int(pieces[pieces.startIndex + index + 1] - pieces[pieces.startIndex + index])
     }
 
-    /// The text as it reads, pieces in lower case separated by spaces: `xiao ku le`.
+    /// The letters of one alternative of piece `index`.
+    func alternative(_ alternative: Int, of index: Int) -> UnsafeBufferPointer<UInt8> {
+        let at = Int(pieces[pieces.startIndex + index]) + alternative
+        return UnsafeBufferPointer(rebasing: letters[Int(bounds[at])..<Int(bounds[at + 1])])
+    }
+
+    /// The letters of every piece's most common reading, together (`xiaokule`).
+    var joined: [UInt8] {
+        (0..<count).flatMap { alternative(0, of: $0) }
+    }
+
+    /// The text as it most commonly reads, pieces separated by spaces: `xiao ku le`.
     var description: String {
-        (0..<count).map { String(decoding: piece($0).map(FoldedBytes.fold), as: UTF8.self) }.joined(separator: " ")
+        (0..<count).map { String(decoding: alternative(0, of: $0), as: UTF8.self) }.joined(separator: " ")
     }
-
-    /// Calls `body` with the spelling of the table's form (`XiaoKuLe`); nil when `text` is empty.
-    static func reading<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (PinyinSpelling?) -> R) -> R {
-        guard !text.isEmpty, text.count < 256 else { return body(nil) }
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { bounds in
-            // A piece starts at an upper-case letter, or at a digit after anything but a digit.
-            var count = 0
-            for index in 0..<text.count where text[index] &- 0x41 < 26
-                || (text[index] &- 0x30 < 10 && (index == 0 || text[index - 1] &- 0x30 >= 10)) {
-                bounds[count] = Int32(index)
-                count += 1
-            }
-            guard count > 0, bounds[0] == 0 else { return body(nil) }
-            bounds[count] = Int32(text.count)
-            return body(PinyinSpelling(letters: text, bounds: UnsafeBufferPointer(rebasing: bounds[0...count])))
-        }
-}
 }
 
 /// The pinyin spellings of many texts, read once into shared buffers.
 struct PinyinSpellings {
-    private(set) var letters: [UInt8] = []
-    /// Piece starts for every text in turn; text `n`'s are `bounds[firsts[n]...firsts[n + 1]]` minus the last.
+    private var letters: [UInt8] = []
+    /// Where each alternative starts in `letters`; each text's last is followed by an end mark.
     private var bounds: [Int32] = []
+    /// For each text in turn, the index in `bounds` of each piece's first alternative, then of its end mark.
+    private var pieces: [Int32] = []
+    /// Where each text's entries start in `pieces`, and the end of the last.
     private var firsts: [Int32] = [0]
     /// Whether each text has an ideograph with a reading.
     private var readable: [Bool] = []
@@ -56,12 +51,16 @@ struct PinyinSpellings {
         var hasReading = false
         var inWord = false
         var index = 0
+        func startPiece() {
+            pieces.append(Int32(bounds.count))
+            bounds.append(Int32(letters.count))
+        }
         while index < text.count {
             let byte = text[index]
             if byte < 0x80 {
                 if FoldedBytes.isWordByte(byte) {
                     // Runs of letters and runs of digits are pieces of their own.
-                    if !inWord || (byte &- 0x30 < 10) != (letters.last! &- 0x30 < 10) { bounds.append(Int32(letters.count)) }
+                    if !inWord || (byte &- 0x30 < 10) != (letters.last! &- 0x30 < 10) { startPiece() }
                     inWord = true
                     letters.append(FoldedBytes.fold(byte))
                 } else {
@@ -73,14 +72,18 @@ struct PinyinSpellings {
             inWord = false
             let (scalar, length) = Self.decode(text, at: index)
             index += length
-            if let syllable = Pinyin.syllableBytes(of: scalar) {
-                hasReading = true
+            let first = bounds.count
+            Pinyin.forEachReading(of: scalar) { reading in
                 bounds.append(Int32(letters.count))
-                letters.append(contentsOf: syllable)
+                letters.append(contentsOf: reading)
             }
+            guard bounds.count > first else { continue }
+            hasReading = true
+            pieces.append(Int32(first))
         }
+        pieces.append(Int32(bounds.count))
         bounds.append(Int32(letters.count))
-        firsts.append(Int32(bounds.count))
+        firsts.append(Int32(pieces.count))
         readable.append(hasReading)
     }
 
@@ -90,7 +93,7 @@ struct PinyinSpellings {
         guard readable[index] || always else { return body(nil) }
         let range = Int(firsts[index])..<Int(firsts[index + 1])
         return letters.withUnsafeBufferPointer { letters in
-            bounds.withUnsafeBufferPointer { body(PinyinSpelling(letters: letters, bounds: UnsafeBufferPointer(rebasing: $0[range]))) }
+            bounds.withUnsafeBufferPointer { body(PinyinSpelling(letters: letters, bounds: $0, pieces: pieces[range])) }
         }
     }
 

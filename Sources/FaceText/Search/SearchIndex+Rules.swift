@@ -4,110 +4,135 @@ extension SearchIndex {
         case text, code, pinyin
     }
 
-    /// The best match of one word in one entry: its rank, the field, and how.
+    /// One match of one word in one entry: its rank, the field, and how.
     typealias Found = (rank: FaceSearch.Rank, field: Field, via: Via)
 
-    /// What the rules read: the bytes of fields, and the pinyin of tags (read
-    /// once per query, when a word could be pinyin) and of Chinese names (spelled in the table).
+    /// The best matches of one word in one entry: by text (misspellings
+    /// included) and by pinyin, kept apart because a word that is also
+    /// text somewhere has its pinyin matches demoted (``FaceSearch``), and
+    /// the best rank of a match in a tag, name or own keyword, which orders
+    /// results of one rank.
+    struct Candidates {
+        var text: Found?
+        var pinyin: Found?
+        var nameRank: FaceSearch.Rank = .misspelling
+        /// The same, of pinyin matches.
+        var pinyinNameRank: FaceSearch.Rank = .misspelling
+
+        /// How closely a tag, name or own keyword matched, pinyin left out if `demoted`.
+        func closeness(demoted: Bool) -> FaceSearch.Rank {
+            demoted ? nameRank : min(nameRank, pinyinNameRank)
+        }
+
+        /// The better of the two, the pinyin one ranked `.sound` at best if `demoted`.
+        func best(demoted: Bool) -> Found? {
+            var pinyin = pinyin
+            if demoted, let found = pinyin { pinyin = (max(found.rank, .sound), found.field, found.via) }
+            guard let text else { return pinyin }
+            guard let pinyin else { return text }
+            return pinyin.rank < text.rank ? pinyin : text
+        }
+    }
+
+    /// What the rules read: the bytes of fields, and the pinyin of tags, own
+    /// keywords and Chinese names (read once per query, when a word could be pinyin).
     struct Reader {
         let tagBytes: UnsafeBufferPointer<UInt8>
         let table: UnsafeBufferPointer<UInt8>
-        /// The tags' pinyin, when a word could be pinyin (else empty: ``readsPinyin`` is false).
+        /// The pinyin of tags and own keywords, when a word could be pinyin (else empty: ``readsPinyin`` is false).
         let tagSpellings: PinyinSpellings
+        /// The pinyin of Chinese names, likewise.
+        let nameSpellings: PinyinSpellings
         let readsPinyin: Bool
 
         func text(_ field: Field) -> FoldedBytes.Text {
-            FoldedBytes.Text(rebasing: (field.kind == .tag ? tagBytes : table)[field.range])
+            FoldedBytes.Text(rebasing: (field.kind == .tag || field.kind == .ownKeyword ? tagBytes : table)[field.range])
         }
 
-        /// Calls `body` with the pinyin of a tag or a Chinese name, or nil for none.
+        /// Calls `body` with the pinyin of a tag, own keyword or Chinese name, or nil for none.
         func withSpelling<R>(_ field: Field, _ body: (PinyinSpelling?) -> R) -> R {
+            guard readsPinyin else { return body(nil) }
             switch field.kind {
-            case .tag:
-                guard readsPinyin else { return body(nil) }
-                return tagSpellings.withSpelling(field.extra.lowerBound, body)
-            case .chineseName:
-                guard !field.extra.isEmpty else { return body(nil) }
-                return PinyinSpelling.reading(FoldedBytes.Text(rebasing: table[field.extra]), body)
-            case .emoji, .englishName, .keyword:
-                return body(nil)
+            case .tag, .ownKeyword: return tagSpellings.withSpelling(field.spelling, body)
+            case .chineseName: return nameSpellings.withSpelling(field.spelling, body)
+            case .emoji, .englishName, .keyword: return body(nil)
             }
         }
     }
 
-    /// The pinyin of every tag, by tag number.
-    func tagSpellings(_ tagBytes: UnsafeBufferPointer<UInt8>) -> PinyinSpellings {
-        var spellings = PinyinSpellings()
-        for range in tagRanges { spellings.append(FoldedBytes.bare(FoldedBytes.Text(rebasing: tagBytes[range]))) }
-        return spellings
-    }
-
-    /// The best match of `word` among `entry`'s fields, trying each rule in
+    /// The best matches of `word` among `entry`'s fields, trying each rule in
     /// rank order, and misspellings only when nothing else matched (and only
-    /// for a single word).
-    func bestMatch(_ word: SearchWord, in entry: Entry, _ reader: Reader) -> Found? {
-        var best: Found?
+    /// for a single word); nil when nothing matched.
+    func candidates(_ word: SearchWord, in entry: Entry, _ reader: Reader) -> Candidates? {
+        var found = Candidates()
         forEachField(of: entry) { field in
-            if word.use != .pinyin, let rank = rank(of: word, in: field, reader.text(field)), rank < best?.rank ?? .misspelling {
-                best = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text)
+            let named = field.kind == .tag || field.kind == .ownKeyword || field.kind == .englishName || field.kind == .chineseName
+            if word.use != .pinyin, let rank = rank(of: word, in: field, reader.text(field)) {
+                if rank < found.text?.rank ?? .misspelling {
+                    found.text = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text)
+                }
+                // An own keyword says less than the face's tag or name: it orders a step after.
+                if named { found.nameRank = min(found.nameRank, field.kind == .ownKeyword ? rank.weaker : rank) }
                 if rank == .exact { return false }
             }
+            guard field.spelling >= 0 else { return true }
             if word.use != .phrase, let letters = word.pinyin,
-               let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.best(letters, in: $0) } }) {
+               let (match, common) = reader.withSpelling(field, { $0.flatMap { Self.pinyin(letters, in: $0) } }) {
                 let rank: FaceSearch.Rank = switch match {
                 case .complete: .exact
                 case .spelled: .pinyin
-                case .abbreviated, .inside: .initials
+                case .insideInFull, .abbreviated, .inside: .initials
                 }
-                if rank < best?.rank ?? .misspelling {
-                    best = (rank, field, .pinyin)
-                    if rank == .exact { return false }
-                }
+                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin) }
+                // Whole syllables from inside order before initials; read by a less common
+                // reading or from an own keyword, a match orders a step after.
+                let closeness: FaceSearch.Rank = match == .insideInFull ? .pinyin : rank
+                found.pinyinNameRank = min(found.pinyinNameRank, !common || field.kind == .ownKeyword ? closeness.weaker : closeness)
             }
-            // A Chinese word also finds a tag or name that sounds the same from its start,
-            // ranked as pinyin: 爱心 finds 愛心.
-            if word.use == .word, let letters = word.sound, .pinyin < best?.rank ?? .misspelling,
-               let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.best(letters, in: $0) } }),
-               match == .complete || match == .spelled {
-                best = (.pinyin, field, .pinyin)
+            // A Chinese word also finds a tag or name that sounds the same, syllable for
+            // syllable from its start: as pinyin when it is the whole of a name of two or
+            // more syllables (爱心 finds 愛心), else as a sound-alike (哭 finds 酷, not 困).
+            if word.use == .word, let sound = word.sound, .pinyin < found.pinyin?.rank ?? .misspelling,
+               let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.syllables(sound, in: $0) } }) {
+                let rank: FaceSearch.Rank = match == .complete && sound.count > 1 ? .pinyin : .sound
+                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin) }
             }
             return true
         }
-        if best == nil, word.use == .word { best = misspelling(word, in: entry, reader) }
-        return best
+        if found.text == nil, found.pinyin == nil, word.use == .word { found.text = misspelling(word, in: entry, reader) }
+        return found.text == nil && found.pinyin == nil ? nil : found
+    }
+
+    /// How pinyin `letters` match a spelling, and whether by the most common
+    /// readings alone (else by some less common reading of a character).
+    private static func pinyin(_ letters: [UInt8], in spelling: PinyinSpelling) -> (PinyinMatch, common: Bool)? {
+        guard let any = PinyinMatch.best(letters, in: spelling) else { return nil }
+        guard (0..<spelling.count).contains(where: { spelling.alternativeCount(of: $0) > 1 }) else { return (any, true) }
+        let common = PinyinMatch.best(letters, in: spelling, primaryOnly: true)
+        return common == any ? (any, true) : (any, false)
     }
 
     /// The rank of a match of `word` by the text of one field, or nil.
     private func rank(of word: SearchWord, in field: Field, _ text: FoldedBytes.Text) -> FaceSearch.Rank? {
-        switch field.kind {
-        case .emoji:
+        if field.kind == .emoji {
             if FoldedBytes.equalIgnoringSelector(text, word.emojiKey) { return .exact }
             if let codePoints = word.codePoints, FoldedBytes.scalars(of: text).filter({ $0 != 0xFE0F }) == codePoints { return .exact }
             return nil
-        case .tag, .englishName, .chineseName:
-            let text = field.kind == .tag ? FoldedBytes.bare(text) : text
-            // Every rule below needs the word's first byte somewhere in the text: one quick look first.
-            guard let first = word.text.first, FoldedBytes.containsByte(text, first) else { return nil }
-            if FoldedBytes.equal(text, word.text) { return .exact }
-            if FoldedBytes.hasPrefix(text, word.text) { return .prefix }
-            if word.isASCII {
-                if FoldedBytes.anyWord(of: text, { FoldedBytes.equal($0, word.text) }) { return .word }
-                if word.text.count >= 3, FoldedBytes.anyWord(of: text, { FoldedBytes.hasPrefix($0, word.text) }) { return .keyword }
-            } else if FoldedBytes.contains(text, word.text) {
-                return .word
-            }
-            return nil
-        case .keyword:
-            guard let first = word.text.first, FoldedBytes.containsByte(text, first) else { return nil }
-            if FoldedBytes.equal(text, word.text) { return .keyword }
-            if word.isASCII {
-                if FoldedBytes.hasPrefix(text, word.text) { return .keyword }
-                if word.text.count >= 3, FoldedBytes.anyWord(of: text, { FoldedBytes.hasPrefix($0, word.text) }) { return .keyword }
-            } else if FoldedBytes.contains(text, word.text) {
-                return .keyword
-            }
-            return nil
         }
+        let text = field.kind == .tag ? FoldedBytes.bare(text) : text
+        // Every rule below needs the word's first byte somewhere in the text: one quick look first.
+        guard let first = word.text.first, FoldedBytes.containsByte(text, first) else { return nil }
+        // A keyword counts whole (a face's own as much as its tags; CLDR's a step less); any part of one is partial.
+        let isKeyword = field.kind == .keyword || field.kind == .ownKeyword
+        if FoldedBytes.equal(text, word.text) { return field.kind == .keyword ? .keyword : .exact }
+        if FoldedBytes.hasPrefix(text, word.text) { return isKeyword ? .partial : .prefix }
+        if word.isASCII {
+            if FoldedBytes.anyWord(of: text, { FoldedBytes.equal($0, word.text) }) { return isKeyword ? .partial : .word }
+            if word.text.count >= 3, FoldedBytes.anyWord(of: text, { FoldedBytes.hasPrefix($0, word.text) }) { return .partial }
+        } else if FoldedBytes.contains(text, word.text) {
+            return isKeyword ? .partial : .word
+        }
+        return nil
     }
 
     /// A word of four to 32 ASCII letters one edit (two from eight letters) from
@@ -126,7 +151,7 @@ extension SearchIndex {
         if found != nil { return found }
         forEachField(of: entry) { field in
             let close = reader.withSpelling(field) { spelling in
-                spelling.map { FoldedBytes.isClose($0.joined, word.text, limit: limit) } ?? false
+                spelling.map { spelling in spelling.joined.withUnsafeBufferPointer { FoldedBytes.isClose($0, word.text, limit: limit) } } ?? false
             }
             if close { found = (.misspelling, field, .pinyin) }
             return !close

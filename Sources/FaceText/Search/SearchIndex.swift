@@ -1,35 +1,44 @@
 /// The faces and emoji a search goes through, in search order (the catalog's
-/// faces, then the emoji no face stands for), each with its tags (copied once)
-/// and its annotation line, whose fields are read in place from the generated
-/// table: nothing per field is built ahead, so a query touches little memory.
+/// faces, then the emoji no face stands for), each with its tags and own
+/// keywords (copied once) and its annotation line, whose fields are read in
+/// place from the generated table: nothing per field is built ahead, so a
+/// query touches little memory.
 struct SearchIndex: Sendable {
     /// What a field holds, which decides the rules it is compared by.
     enum Kind: UInt8 {
-        case tag, emoji, englishName, chineseName, keyword
+        /// A tag of a face.
+        case tag
+        /// A keyword of the face's own (the catalog's) or of ``ChatKeywords``.
+        case ownKeyword
+        case emoji, englishName, chineseName
+        /// A CLDR keyword.
+        case keyword
     }
 
-    /// One field: a range of ``tagBytes`` (a tag) or of the annotation table (the rest).
+    /// One field: a range of ``tagBytes`` (a tag or own keyword) or of the annotation table (the rest).
     struct Field {
         let kind: Kind
         let range: Range<Int>
-        /// A tag's number in ``tagRanges``; for a Chinese name, where its pinyin
-        /// (``AnnotationTable/Column/chinesePinyin``) is in the table.
-        let extra: Range<Int>
+        /// Which text's pinyin spelling is the field's: for a tag or own keyword its
+        /// number in ``tagRanges``, for a Chinese name twice its line (plus one for
+        /// the traditional name); -1 for none.
+        let spelling: Int
     }
 
     /// One face or emoji: a face index into the catalog, and/or an annotation line,
-    /// and its tags' numbers in ``tagRanges``.
+    /// and the numbers in ``tagRanges`` of its tags and of its own keywords.
     struct Entry {
         let face: Int?
         let annotation: Int?
         let tags: Range<Int>
+        let keywords: Range<Int>
     }
 
     let catalog: FaceCatalog
     let table: AnnotationTable
-    /// Every tag of every face, end to end.
+    /// Every tag and own keyword of every entry, end to end.
     let tagBytes: [UInt8]
-    /// Where each tag is in ``tagBytes``.
+    /// Where each tag or own keyword is in ``tagBytes``.
     let tagRanges: [Range<Int>]
     let entries: [Entry]
 
@@ -39,20 +48,27 @@ struct SearchIndex: Sendable {
         var tagRanges: [Range<Int>] = []
         var entries: [Entry] = []
         var covered = Set<Int>()
-        for (index, face) in catalog.faces.enumerated() {
+        func add(_ texts: [String]) -> Range<Int> {
             let first = tagRanges.count
-            for tag in face.tags {
+            for text in texts {
                 let start = tagBytes.count
-                tagBytes.append(contentsOf: tag.utf8)
+                tagBytes.append(contentsOf: text.utf8)
                 tagRanges.append(start..<tagBytes.count)
             }
+            return first..<tagRanges.count
+        }
+        for (index, face) in catalog.faces.enumerated() {
+            let tags = add(face.tags)
             let line = face.emoji.flatMap(table.line(of:))
             if let line { covered.insert(line) }
-            entries.append(Entry(face: index, annotation: line, tags: first..<tagRanges.count))
+            var keywords = face.keywords
+            for keyword in line.map(ChatKeywords.keywords(forLine:)) ?? [] where !keywords.contains(keyword) { keywords.append(keyword) }
+            entries.append(Entry(face: index, annotation: line, tags: tags, keywords: add(keywords)))
         }
         if includesEmoji {
             for line in 0..<table.count where !covered.contains(line) {
-                entries.append(Entry(face: nil, annotation: line, tags: 0..<0))
+                let keywords = add(ChatKeywords.keywords(forLine: line))
+                entries.append(Entry(face: nil, annotation: line, tags: keywords.lowerBound..<keywords.lowerBound, keywords: keywords))
             }
         }
         self.catalog = catalog
@@ -62,27 +78,46 @@ struct SearchIndex: Sendable {
         self.entries = entries
     }
 
-    /// Calls `body` with each field of `entry` in order (tags, the emoji, names in
-    /// English, Chinese and traditional Chinese, then keywords) until it returns false.
+    /// Calls `body` with each field of `entry` in order (tags, own keywords, the
+    /// emoji, names in English, Chinese and traditional Chinese, then CLDR's
+    /// keywords) until it returns false.
     @inline(__always)
     func forEachField(of entry: Entry, _ body: (Field) -> Bool) {
-        for tag in entry.tags where !body(Field(kind: .tag, range: tagRanges[tag], extra: tag..<tag + 1)) { return }
+        for tag in entry.tags where !body(Field(kind: .tag, range: tagRanges[tag], spelling: tag)) { return }
+        for keyword in entry.keywords where !body(Field(kind: .ownKeyword, range: tagRanges[keyword], spelling: keyword)) { return }
         guard let line = entry.annotation else { return }
         // Written out rather than looped over a list: a list's retains and releases cost more than the fields.
-        func name(_ column: AnnotationTable.Column, _ kind: Kind, pinyin: AnnotationTable.Column?) -> Bool {
+        func name(_ column: AnnotationTable.Column, _ kind: Kind, spelling: Int) -> Bool {
             let range = table.range(column, of: line)
-            return range.isEmpty || body(Field(kind: kind, range: range, extra: pinyin.map { table.range($0, of: line) } ?? 0..<0))
+            return range.isEmpty || body(Field(kind: kind, range: range, spelling: spelling))
         }
-        guard name(.emoji, .emoji, pinyin: nil), name(.englishName, .englishName, pinyin: nil),
-              name(.chineseName, .chineseName, pinyin: .chinesePinyin), name(.traditionalName, .chineseName, pinyin: .traditionalPinyin)
+        guard name(.emoji, .emoji, spelling: -1), name(.englishName, .englishName, spelling: -1),
+              name(.chineseName, .chineseName, spelling: 2 * line), name(.traditionalName, .chineseName, spelling: 2 * line + 1)
         else { return }
         func keywords(_ column: AnnotationTable.Column) -> Bool {
             var going = true
             table.forEachKeywordRange(column, of: line) { range in
-                if going { going = body(Field(kind: .keyword, range: range, extra: 0..<0)) }
+                if going { going = body(Field(kind: .keyword, range: range, spelling: -1)) }
             }
             return going
         }
         _ = keywords(.englishKeywords) && keywords(.chineseKeywords) && keywords(.traditionalKeywords)
+    }
+
+    /// The pinyin of every tag and own keyword, by number.
+    func tagSpellings(_ tagBytes: UnsafeBufferPointer<UInt8>) -> PinyinSpellings {
+        var spellings = PinyinSpellings()
+        for range in tagRanges { spellings.append(FoldedBytes.bare(FoldedBytes.Text(rebasing: tagBytes[range]))) }
+        return spellings
+    }
+
+    /// The pinyin of every line's Chinese and traditional Chinese names, in turn.
+    func nameSpellings() -> PinyinSpellings {
+        var spellings = PinyinSpellings()
+        for line in 0..<table.count {
+            spellings.append(table.field(.chineseName, of: line))
+            spellings.append(table.field(.traditionalName, of: line))
+        }
+        return spellings
     }
 }

@@ -21,10 +21,10 @@ final class SearchWord {
     /// The word as pinyin letters (tones, as marks or digits, and spaces removed;
     /// ü as v), if it is pinyin-like.
     let pinyin: [UInt8]?
-    /// For a word of ideographs that all have a reading (`爱心`), its pinyin
-    /// (`aixin`): it also finds what sounds the same, the other script's
-    /// spelling above all (`愛心`).
-    let sound: [UInt8]?
+    /// For a word of ideographs that all have a reading (`爱心`), each one's
+    /// readings (`ai`; `xin`): it also finds what sounds the same, the other
+    /// script's spelling above all (`愛心`).
+    let sound: [[[UInt8]]]?
 
     init(_ typed: String, use: Use = .word) {
         self.use = use
@@ -37,8 +37,8 @@ final class SearchWord {
         let string = String(decoding: text, as: UTF8.self)
         codePoints = SearchWord.codePoints(in: string)
         pinyin = SearchWord.pinyinLetters(of: string)
-        let readings = string.unicodeScalars.map(Pinyin.reading(of:))
-        sound = !readings.isEmpty && readings.allSatisfy { $0 != nil } ? Array(readings.map { $0! }.joined().utf8) : nil
+        let readings = string.unicodeScalars.map { Pinyin.syllableBytes(of: $0.value) }
+        sound = !readings.isEmpty && readings.allSatisfy { !$0.isEmpty } ? readings : nil
     }
 
     /// `U+1F602`, `u+1f602`, `1f602`, `1F468-200D-1F469` or `1f468_200d`: hex

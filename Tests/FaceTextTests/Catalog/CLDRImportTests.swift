@@ -30,24 +30,24 @@ import Testing
     @Test func everyNamedEmojiIsAFaceTaggedWithItsChineseName() {
         #expect(Self.faces.count > 3500)
         // Every face is an emoji as emoji-test.txt spells it; components alone and symbols are left out.
-        let strays = Self.faces.map(\.face.emoji!).filter { !Self.fullyQualified.contains($0) }
+        let strays = Self.faces.map(\.emoji!).filter { !Self.fullyQualified.contains($0) }
         #expect(strays.isEmpty, "\(strays.prefix(10))")
-        let byEmoji = Dictionary(Self.faces.map { ($0.face.emoji!, $0) }, uniquingKeysWith: { first, _ in first })
-        #expect(byEmoji["😂"]?.face.tag == "[笑哭了]")
+        let byEmoji = Dictionary(Self.faces.map { ($0.emoji!, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byEmoji["😂"]?.tag == "[笑哭了]")
         #expect(byEmoji["😂"]?.keywords.contains("笑") == true)
-        #expect(byEmoji["👍🏽"]?.face.tag == "[拇指向上: 中等肤色]")
-        #expect(byEmoji["#️⃣"]?.face.tag == "[按键: #]")
-        #expect(byEmoji["☺️"]?.face.tag == "[微笑]")
+        #expect(byEmoji["👍🏽"]?.tag == "[拇指向上: 中等肤色]")
+        #expect(byEmoji["#️⃣"]?.tag == "[按键: #]")
+        #expect(byEmoji["☺️"]?.tag == "[微笑]")
         #expect(byEmoji["🏻"] == nil)
-        #expect(Set(Self.faces.map(\.face.tag)).count == Self.faces.count)
+        #expect(Set(Self.faces.map(\.tag)).count == Self.faces.count)
     }
 
     /// Every emoji of emoji-test.txt that CLDR names: `tag` writes its Chinese tag, and
     /// `render` gives back the same bytes, alone and in text.
     @Test func everyNamedEmojiTagsAndRendersBack() {
-        let catalog = FaceCatalog(faces: Self.faces.map(\.face))
+        let catalog = FaceCatalog(faces: Self.faces)
         let tagger = FaceTagger(catalog: catalog), renderer = FaceRenderer(catalog: catalog)
-        for (face, _) in Self.faces {
+        for face in Self.faces {
             let text = "好\(face.emoji!)了"
             let tagged = tagger.tag(text)
             #expect(tagged == "好\(face.tag)了", "\(face.tag)")
@@ -56,12 +56,12 @@ import Testing
     }
 
     @Test func theWrittenCatalogKeepsKeywordsAndLoadsFaceForFace() throws {
-        let keywords = Dictionary(Self.faces.map { ($0.face.tag, $0.keywords) }, uniquingKeysWith: { first, _ in first })
-        let plist = CatalogWriter.propertyList([("cldr-zh", Self.faces.map(\.face))], keywords: keywords)
+        let plist = CatalogWriter.propertyList([("cldr-zh", Self.faces)])
         #expect(plist.contains("<key>keywords</key>"))
         let loaded = try FaceCatalog(data: Data(plist.utf8), name: "cldr.plist")
-        #expect(loaded.faces.map(\.tag) == Self.faces.map(\.face.tag))
-        #expect(loaded.faces.map(\.emoji) == Self.faces.map(\.face.emoji))
+        #expect(loaded.faces.map(\.tag) == Self.faces.map(\.tag))
+        #expect(loaded.faces.map(\.emoji) == Self.faces.map(\.emoji))
+        #expect(loaded.faces.map(\.keywords) == Self.faces.map(\.keywords))
     }
 
     @Test func annotationsDecodeEntitiesAndMergeNamesWithKeywords() throws {
@@ -90,6 +90,6 @@ import Testing
 
     @Test func aNameUsedTwiceGetsTheCodePoints() {
         let faces = CLDRImport.faces(from: [.init(sequence: "😀", name: "笑", keywords: []), .init(sequence: "😃", name: "笑", keywords: [])])
-        #expect(faces.map(\.face.tag) == ["[笑]", "[笑 1f603]"])
+        #expect(faces.map(\.tag) == ["[笑]", "[笑 1f603]"])
     }
 }

@@ -109,3 +109,18 @@ import TestSupport
         #expect(layered.face(forEmoji: "😆")?.tag == "[哈哈]")
     }
 }
+
+/// A face's `keywords`: read from an array or a single string, trimmed, each once, and written back.
+@Suite struct FaceKeywordTests {
+    @Test(arguments: [
+        ("<array><string>狗</string><string> 狗头 </string><string>狗</string></array>", ["狗", "狗头"]),
+        ("<string>滑稽</string>", ["滑稽"]),
+        ("<array/>", []),
+    ])
+    func keywordsAreRead(value: String, expected: [String]) throws {
+        let catalog = try FaceCatalog(data: Data(Fixtures.xml("<array><dict><key>chs</key><string>[doge]</string><key>keywords</key>\(value)</dict></array>").utf8), name: "c")
+        #expect(catalog.faces[0].keywords == expected)
+        let written = CatalogWriter.propertyList([("p", catalog.faces)])
+        #expect(try FaceCatalog(data: Data(written.utf8), name: "w").faces[0].keywords == expected)
+    }
+}

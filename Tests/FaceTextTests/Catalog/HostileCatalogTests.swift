@@ -19,7 +19,7 @@ import TestSupport
 
     static let wrongTypes = ["<array/>", "<dict/>", "<integer>1</integer>", "<true/>", "<data>AA==</data>", "<date>2020-01-01T00:00:00Z</date>", "<real>1.5</real>"]
 
-    @Test(arguments: ["chs", "cht", "png", "gif", "emoji", "code", "type", "aliases"])
+    @Test(arguments: ["chs", "cht", "png", "gif", "emoji", "code", "type", "aliases", "keywords"])
     func wrongTypesAtEveryKeyAreErrorsNamingTheKey(key: String) {
         for value in Self.wrongTypes {
             let body = key == "chs" ? "<key>chs</key>\(value)<key>emoji</key><string>😀</string>"
@@ -29,7 +29,7 @@ import TestSupport
             if ["<integer>1</integer>", "<real>1.5</real>"].contains(value) && ["chs", "cht", "png", "gif", "emoji", "code", "type"].contains(key) {
                 continue
             }
-            if key == "aliases" && value == "<array/>" { continue }   // no aliases: fine
+            if (key == "aliases" || key == "keywords") && value == "<array/>" { continue }   // none: fine
             #expect(found?.contains { $0.contains("key \"\(key)\"") } == true, "\(key) = \(value): \(found ?? [])")
         }
     }
@@ -42,6 +42,10 @@ import TestSupport
         ("<array><dict><key>chs</key><string>[x]</string><key>aliases</key><array><string></string></array></dict></array>", "empty tag"),
         ("<dict><key>packages</key><array><dict><key>id</key><string>a</string><key>emoticons</key><array><dict><key>chs</key><string>[x]</string></dict></array></dict><dict><key>id</key><string>b</string><key>emoticons</key><array><dict><key>chs</key><string>[x]</string></dict></array></dict></array></dict>",
          #"entry 0 (package "b"): key "chs": tag "[x]" is already used by entry 0 (package "a")"#),
+        ("<array><dict><key>chs</key><string>[x]</string><key>keywords</key><array><string> </string></array></dict></array>", #"key "keywords": item 0 is empty"#),
+        ("<array><dict><key>chs</key><string>[x]</string><key>keywords</key><array><string>a</string><dict/></array></dict></array>",
+         #"key "keywords": item 1 must be a string"#),
+        ("<array><dict><key>chs</key><string>[x]</string><key>keywords</key><array><string>a\tb</string></array></dict></array>", "control character"),
         ("<dict><key>packages</key><string>x</string></dict>", "must be an array of packages"),
         ("<dict><key>other</key><string>x</string></dict>", "neither"),
     ])

@@ -53,22 +53,46 @@ import TestSupport
         #expect(Self.search.results(for: "   ").isEmpty)
     }
 
-    /// Best rank first; within a rank, catalog faces in catalog order, then emoji in Unicode's order.
-    @Test(arguments: ["笑", "cat", "hh", "face", "lauhg", "心"])
-    func rankedThenStable(query: String) {
-        let catalog = FaceCatalog.default
-        let order = Dictionary(catalog.faces.enumerated().map { ($0.element.tag, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let emojiOrder = Dictionary(EmojiAnnotation.all.enumerated().map { ($0.element.emoji, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    /// Best rank first; within a rank, the catalog's faces before emoji no face stands for.
+    @Test(arguments: ["笑", "cat", "hh", "face", "lauhg", "心", "heart", "ditu"])
+    func rankedThenFacesFirst(query: String) {
         let results = Self.search.results(for: query)
         #expect(!results.isEmpty)
-        func position(_ result: FaceSearch.Result) -> (Int, Int) {
-            if let face = result.face { return (0, order[face.tag]!) }
-            return (1, emojiOrder[result.emoji!]!)
-        }
         for (a, b) in zip(results, results.dropFirst()) {
             #expect(a.rank <= b.rank)
-            if a.rank == b.rank { #expect(position(a) < position(b), "\(a.text) before \(b.text)") }
+            if a.rank == b.rank { #expect(a.face != nil || b.face == nil, "\(a.text) before \(b.text)") }
         }
+    }
+
+    /// What a word means ranks before what it only sounds like; sound-alikes are whole syllables.
+    @Test func meaningBeforeSound() {
+        let cry = Self.search.results(for: "哭")
+        let byText = Dictionary(cry.map { ($0.text, $0.rank) }, uniquingKeysWith: { first, _ in first })
+        // 酷 is ku, as 哭 is: a sound-alike, after every match by meaning; 困 (kun) and 狂笑 (kuang) are not.
+        #expect(byText["[酷]"] == .sound)
+        #expect(byText["[困]"] == nil && byText["[太开心]"] == nil)
+        #expect(cry.prefix { $0.rank != .sound }.allSatisfy { $0.matches.allSatisfy { $0.field != .pinyin } })
+        // An English keyword is not read as pinyin above its meaning: bye is 👋, not 毕业.
+        let bye = Self.search.results(for: "bye")
+        #expect(bye.first?.emoji == "👋")
+        #expect(bye.filter { $0.matches.contains { $0.field == .pinyin } }.allSatisfy { $0.rank == .sound })
+    }
+
+    /// Every reading of a polyphone counts: 地 is de and di, 行 xing and hang, 重 zhong and chong, 觉 jue and jiao.
+    @Test(arguments: [("ditu", "🗺️"), ("diqiu", "🌍"), ("yinhang", "🏦"), ("chongfu", "🔁"), ("shuijiao", "[睡]")])
+    func polyphonesMatchInEveryReading(query: String, expected: String) {
+        let top = Self.search.results(for: query).prefix(3).flatMap { [$0.text, $0.emoji ?? ""] }
+        #expect(top.contains(expected), "\(top)")
+    }
+
+    /// A face has the keywords of its catalog entry and of its emoji, and everyday words.
+    @Test(arguments: [("狗", ["[doge]", "[二哈]"]), ("点赞", ["[赞]"]), ("吃瓜", ["[吃瓜]"]), ("加油", ["💪"]), ("庆祝", ["🎉"]),
+                      ("哈士奇", ["[二哈]"]), ("dianzan", ["[赞]"])])
+    func facesCarryKeywords(query: String, expected: [String]) {
+        let top = Self.search.results(for: query).prefix(5).flatMap { [$0.text, $0.emoji ?? ""] }
+        for item in expected { #expect(top.contains(item), "\(item) not in \(top)") }
+        let faces = FaceSearch(catalog: .default, includesEmoji: false).results(for: "狗").map(\.text)
+        #expect(faces.starts(with: ["[doge]", "[二哈]"]) || faces.starts(with: ["[二哈]", "[doge]"]), "\(faces)")
     }
 
     @Test func facesOnlyLeavesOutEmojiWithoutAFace() {
@@ -82,8 +106,10 @@ import TestSupport
 
     @Test func matchesSayWhatMatched() {
         let cry = Self.search.results(for: "xiaoku")[0]
-        #expect(cry.rank == .pinyin)
-        #expect(cry.matches == [FaceSearch.Match(rank: .pinyin, field: .pinyin, text: "xiao ku le ([笑哭了])")])
+        #expect(cry.rank == .exact)
+        #expect(cry.matches == [FaceSearch.Match(rank: .exact, field: .pinyin, text: "xiao ku (笑哭)")])
+        #expect(Self.search.results(for: "xiaokule")[0].matches == [FaceSearch.Match(rank: .exact, field: .pinyin, text: "xiao ku le ([笑哭了])")])
+        #expect(Self.search.results(for: "yinhang")[0].matches == [FaceSearch.Match(rank: .exact, field: .pinyin, text: "yin hang (银行)")])
         #expect(Self.search.results(for: "U+1F602")[0].matches[0].text == "U+1F602")
         #expect(Self.search.results(for: "lauhg")[0].rank == .misspelling)
         #expect(Self.search.results(for: "laugh")[0].matches[0] == FaceSearch.Match(rank: .keyword, field: .keyword, text: "laugh"))

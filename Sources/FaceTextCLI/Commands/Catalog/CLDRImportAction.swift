@@ -35,8 +35,7 @@ enum CLDRImportAction {
         if skipped.count > 20 { context.warning("\(skipped.count - 20) more names skipped") }
         guard !faces.isEmpty else { throw CommandFailure(message: "no emoji named in \(paths.map { "'\($0)'" }.joined(separator: ", "))") }
         let name = "cldr-" + (locales.isEmpty ? locale : locales.joined(separator: "+"))
-        let keywords = Dictionary(faces.map { ($0.face.tag, $0.keywords) }, uniquingKeysWith: { first, _ in first })
-        try CatalogCommand.write(CatalogWriter.propertyList([(name, faces.map(\.face))], keywords: keywords), to: output, context: context)
+        try CatalogCommand.write(CatalogWriter.propertyList([(name, faces)]), to: output, context: context)
         return .success
     }
 

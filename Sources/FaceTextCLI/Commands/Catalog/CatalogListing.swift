@@ -24,6 +24,7 @@ enum CatalogListing {
                     ("emoji", .optional(face.emoji)),
                     ("code", .optional(face.emoji.map(codePoints))),
                     ("image", .optional(face.image ?? face.animatedImage)),
+                    ("keywords", .array(face.keywords.map(JSONValue.string))),
                 ])
             }).text + "\n"
         }
@@ -82,6 +83,7 @@ enum CatalogListing {
         if let gif = face.animatedImage { rows.append(["animated", gif]) }
         if let kind = face.kind { rows.append(["type", kind == .image ? "0 (image)" : "1 (emoji)"]) }
         if let package = face.package { rows.append(["package", package]) }
+        if !face.keywords.isEmpty { rows.append(["keywords", face.keywords.joined(separator: " ")]) }
         if let annotation = face.emoji.flatMap(EmojiAnnotation.annotation(for:)) {
             rows.append(["name", [annotation.chineseName, annotation.englishName].filter { !$0.isEmpty }.joined(separator: " · ")])
         }
