@@ -39,7 +39,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: history))
         let shown = runCLI(["catalog", "show", "哈哈哈x"])
         #expect(shown.status == .failure)
-        #expect(shown.stderr.contains("did you mean [哈哈]"))
+        #expect(shown.stderr.contains("did you mean [笑cry], [哈哈]"))
     }
 
     @Test func catalogShowTakesTheExactFaceBeforeSearching() {

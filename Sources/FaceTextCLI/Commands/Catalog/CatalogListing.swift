@@ -55,16 +55,17 @@ enum CatalogListing {
     }
 
     /// `; did you mean [a] or [b]?` with up to three faces closest to `name`:
-    /// the best a search for it finds (a typo is allowed), else for the
-    /// longest start of it, of at least half of it and two characters, that
-    /// finds any; or nothing.
+    /// the best a search for it finds (a typo is allowed), then those for
+    /// ever shorter starts of it, down to half of it and two characters; or nothing.
     static func suggestions(for name: String, in catalog: FaceCatalog) -> String {
         let bare = name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
         let search = FaceSearch(catalog: catalog, includesEmoji: false)
         var tags: [String] = []
         let shortest = max(2, (bare.count + 1) / 2)
-        for length in stride(from: min(bare.count, 16), through: shortest, by: -1) where tags.isEmpty {
-            tags = search.results(for: String(bare.prefix(length))).prefix(3).compactMap { $0.face?.tag }
+        for length in stride(from: min(bare.count, 16), through: shortest, by: -1) where tags.count < 3 {
+            for tag in search.results(for: String(bare.prefix(length))).compactMap(\.face?.tag) where !tags.contains(tag) && tags.count < 3 {
+                tags.append(tag)
+            }
         }
         guard !tags.isEmpty else { return "" }
         return "; did you mean " + (tags.count == 1 ? tags[0] : tags.dropLast().joined(separator: ", ") + " or " + tags.last!) + "?"
