@@ -3,7 +3,8 @@
 //   Sources/FaceText/Generated/EmojiAnnotations+Table.swift  one record per fully-qualified
 //     emoji of emoji-test.txt without a skin-tone modifier, in its order: the CLDR short name
 //     and keywords in en, zh and zh_Hant (cldr/annotations and cldr/annotationsDerived,
-//     CLDR 41), the English name falling back to emoji-test.txt's for emoji newer than CLDR 41;
+//     CLDR 41), the English name falling back to emoji-test.txt's for emoji newer than CLDR 41,
+//     then the pinyin of the two Chinese names in every reading (from the readings below);
 //   Sources/FaceText/Generated/PinyinReadings+Table.swift  every Mandarin reading of every
 //     ideograph in U+3400...U+4DBF and U+4E00...U+9FFF (unihan/, Unicode 15.0.0: kMandarin's,
 //     then kXHC1983's, then kHanyuPinyin's), without tones, as a set of syllable numbers (ü is v).
@@ -96,6 +97,29 @@ for (value, fields) in byField {
     readings[value] = all
 }
 
+/// The pinyin of a text as the library spells it (``PinyinSpellings``): each ideograph's readings,
+/// each run of ASCII letters (lowercased) and each run of digits, written together, each piece's
+/// first letter in upper case and each further reading of an ideograph after a `/`
+/// (`XiaoKuLe`, `De/DiTu`, `AnJian10`); empty when the text has no ideograph with a reading.
+func spelling(_ text: String) -> String {
+    var pieces: [String] = [], word = "", hasReading = false
+    func capitalized(_ piece: String) -> String { piece.prefix(1).uppercased() + piece.dropFirst() }
+    for scalar in text.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            // Letters and digits are pieces of their own: "3d" is 3, d.
+            if let last = word.unicodeScalars.last, ("0"..."9").contains(last) != ("0"..."9").contains(scalar) {
+                pieces.append(capitalized(word)); word = ""
+            }
+            word += String(scalar).lowercased()
+            continue
+        }
+        if !word.isEmpty { pieces.append(capitalized(word)); word = "" }
+        if let all = readings[scalar.value] { pieces.append(all.map(capitalized).joined(separator: "/")); hasReading = true }
+    }
+    if !word.isEmpty { pieces.append(capitalized(word)) }
+    return hasReading ? pieces.joined() : ""
+}
+
 // MARK: - Emoji annotations
 
 let locales = ["en", "zh", "zh_Hant"]
@@ -116,6 +140,7 @@ for line in try text("emoji-test.txt").split(separator: "\n") where line.contain
         record.append(names[key(emoji)] ?? (index == 0 ? englishName : ""))
         record.append((keywords[key(emoji)] ?? []).joined(separator: "|"))
     }
+    record += [spelling(record[3]), spelling(record[5])]
     records.append(record.map(clean).joined(separator: "\t"))
 }
 
@@ -125,7 +150,8 @@ let annotationsSource = """
 
     extension EmojiAnnotation {
         /// One line per emoji: the emoji, its English name, then the short name and
-        /// `|`-separated keywords in en, zh and zh_Hant; fields separated by tabs.
+        /// `|`-separated keywords in en, zh and zh_Hant, then the pinyin of the zh and zh_Hant
+        /// names, every reading of an ideograph after a `/` (`De/DiTu`); fields separated by tabs.
         static let table: StaticString = #\"\"\"
     \(records.joined(separator: "\n"))
     \"\"\"#

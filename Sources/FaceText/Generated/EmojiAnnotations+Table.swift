@@ -3,1877 +3,1878 @@
 
 extension EmojiAnnotation {
     /// One line per emoji: the emoji, its English name, then the short name and
-    /// `|`-separated keywords in en, zh and zh_Hant; fields separated by tabs.
+    /// `|`-separated keywords in en, zh and zh_Hant, then the pinyin of the zh and zh_Hant
+    /// names, every reading of an ideograph after a `/` (`De/DiTu`); fields separated by tabs.
     static let table: StaticString = #"""
-😀	grinning face	face|grin|grinning face	嘿嘿	嘿嘿|笑脸|脸	笑臉	微笑|笑臉
-😃	grinning face with big eyes	face|grinning face with big eyes|mouth|open|smile	哈哈	哈哈|开口笑|笑脸|脸	大笑	呵呵|哈哈|大笑|笑臉
-😄	grinning face with smiling eyes	eye|face|grinning face with smiling eyes|mouth|open|smile	大笑	哈哈|大笑|开心|笑|脸|高兴	呵呵	呵呵|哈哈|笑臉
-😁	beaming face with smiling eyes	beaming face with smiling eyes|eye|face|grin|smile	嘻嘻	嘻嘻|笑脸|脸	嘻嘻	嘻嘻|笑臉|露齒而笑
-😆	grinning squinting face	face|grinning squinting face|laugh|mouth|satisfied|smile	斜眼笑	开心|斜眼笑|眯眼|笑|脸|高兴	狂笑	呵呵|哈哈|狂笑|笑臉
-😅	grinning face with sweat	cold|face|grinning face with sweat|open|smile|sweat	苦笑	冷汗|汗|脸|苦笑	汗	汗|苦笑
-🤣	rolling on the floor laughing	face|floor|laugh|rofl|rolling|rolling on the floor laughing|rotfl	笑得满地打滚	地板|打滚|笑|笑得满地打滚|脸	笑翻了	捧腹|笑|笑翻了|翻
-😂	face with tears of joy	face|face with tears of joy|joy|laugh|tear	笑哭了	眼泪|笑|笑哭了|脸	感動	喜極而泣|感動
-🙂	slightly smiling face	face|slightly smiling face|smile	呵呵	呵呵|开心|笑|脸	呆呆笑	呆呆笑|笑臉
-🙃	upside-down face	face|upside-down	倒脸	倒脸|脸|颠倒|颠倒的脸	顛倒臉	臉上下顛倒|顛倒臉
-🫠	melting face	disappear|dissolve|liquid|melt|melting face	融化	消失|液体|溶解|融化	融化的臉	液態的臉|溶解的臉|融化的臉
-😉	winking face	face|wink|winking face	眨眼	媚眼|眨眼|笑	眨眼	眨眼|表情
-😊	smiling face with smiling eyes	blush|eye|face|smile|smiling face with smiling eyes	羞涩微笑	害羞|微笑|羞涩|羞涩微笑|脸|脸红	微笑	微笑|笑臉
-😇	smiling face with halo	angel|face|fantasy|halo|innocent|smiling face with halo	微笑天使	光环|天使|天真|幻想|微笑|微笑天使|脸	天使笑臉	天使笑臉|純真笑臉
-🥰	smiling face with hearts	adore|crush|hearts|in love|smiling face with hearts	喜笑颜开	喜笑颜开|心|爱慕|迷恋|陷入爱河	三個愛心的笑臉	一見鐘情|三個愛心的笑臉|喜歡|戀愛了
-😍	smiling face with heart-eyes	eye|face|love|smile|smiling face with heart-eyes	花痴	爱|红心|脸|花痴	花痴	心花怒放|花痴
-🤩	star-struck	eyes|face|grinning|star|star-struck	好崇拜哦	咧嘴笑|好崇拜哦|脸|露齿笑	眼冒星星	星星|眼冒星星|眼睛|臉|露齒笑
-😘	face blowing a kiss	face|face blowing a kiss|kiss	飞吻	亲亲|眨眼|脸|飞吻	親親飛吻	親親|親親飛吻|飛吻
-😗	kissing face	face|kiss|kissing face	亲亲	亲亲|吻|脸	親親	嘟嘴|表情|親親
-☺️	smiling face	face|outlined|relaxed|smile|smiling face	微笑	呵呵|开心|微笑|放松|笑|脸	輕鬆笑臉	放鬆一笑|輕鬆笑臉
-😚	kissing face with closed eyes	closed|eye|face|kiss|kissing face with closed eyes	羞涩亲亲	亲亲|吻|羞涩|羞涩亲亲|脸|闭眼	瞇眼親親	瞇眼親親|親親
-😙	kissing face with smiling eyes	eye|face|kiss|kissing face with smiling eyes|smile	微笑亲亲	亲亲|吻|微笑|微笑亲亲|脸	笑臉親親	笑臉親親|親親
-🥲	smiling face with tear	grateful|proud|relieved|smiling|smiling face with tear|tear|touched	含泪的笑脸	含泪的笑脸|微笑的|感动的|感恩的|眼泪|释怀的|骄傲的	微笑帶淚	微笑帶淚|感動|感恩|淚|鬆一口氣
-😋	face savoring food	delicious|face|face savoring food|savouring|smile|yum	好吃	好吃|津津有味|美味|脸	口水	口水|好吃
-😛	face with tongue	face|face with tongue|tongue	吐舌	吐舌|脸|舌头|调皮	嘿嘿	吐舌頭|嘿嘿
-😜	winking face with tongue	eye|face|joke|tongue|wink|winking face with tongue	单眼吐舌	单眼|单眼吐舌|吐舌|开玩笑|脸	吐舌頭	吐舌頭|嘿嘿
-🤪	zany face	eye|goofy|large|small|zany face	滑稽	大眼|小眼|滑稽|滑稽的脸|疯狂的脸|脸	發瘋	大小眼|瘋狂的臉|發瘋
-😝	squinting face with tongue	eye|face|horrible|squinting face with tongue|taste|tongue	眯眼吐舌	可怕|吐舌|眯眼|眯眼吐舌|眼睛|脸	眨眼吐舌頭	吐舌頭|嘿嘿|眨眼吐舌頭
-🤑	money-mouth face	face|money|money-mouth face|mouth	发财	发财|拜金|脸|见钱眼开|钱	發財	發財|見錢眼開
-🤗	smiling face with open hands	face|hug|hugging|open hands|smiling face|smiling face with open hands	抱抱	抱|抱抱|拥抱|笑|脸	抱抱	抱抱|擁抱
-🤭	face with hand over mouth	face with hand over mouth|whoops	不说	不说|哎呀|脸	手蓋住嘴巴	哎喲|手蓋住嘴巴
-🫢	face with open eyes and hand over mouth	amazement|awe|disbelief|embarrass|face with open eyes and hand over mouth|scared|surprise	睁眼捂嘴	害怕|尴尬|怀疑|惊奇|惊愕|敬畏|睁眼捂嘴	張眼摀嘴的臉	不敢相信|尷尬|張眼摀嘴的臉|敬畏|驚嚇|驚奇|驚訝
-🫣	face with peeking eye	captivated|face with peeking eye|peep|stare	偷看	偷看|偷窥|凝视|迷住	一眼偷看的臉	一眼偷看的臉|偷看|凝視|注視|窺視|著迷
-🤫	shushing face	quiet|shush|shushing face	安静的脸	嘘|安静|安静的脸	噓	噓|安靜
-🤔	thinking face	face|thinking	想一想	思考|想|想一想|脸	思考	思考|表情
-🫡	saluting face	OK|salute|saluting face|sunny|troops|yes	致敬	军队|好|是|致敬|阳光	敬禮的臉	敬禮|敬禮的臉|是|部隊|陽光
-🤐	zipper-mouth face	face|mouth|zipper|zipper-mouth face	闭嘴	嘴|脸|闭嘴	閉嘴	嘴上拉鍊|閉嘴
-🤨	face with raised eyebrow	distrust|face with raised eyebrow|skeptic	挑眉	不信任|怀疑|挑眉|眉毛上挑的脸|脸	挑眉驚訝	不相信|懷疑|挑眉驚訝
-😐	neutral face	deadpan|face|meh|neutral	冷漠	冷漠|脸|面无表情	無語	無語|表情
-😑	expressionless face	expressionless|face|inexpressive|meh|unexpressive	无语	无语|脸|茫然|面无表情	面無表情	無語|面無表情
-😶	face without mouth	face|face without mouth|mouth|quiet|silent	沉默	嘴|安静|沉默|脸	沉默	沉默|表情
-🫥	dotted line face	depressed|disappear|dotted line face|hide|introvert|invisible	虚线脸	内向|沮丧|消失|虚线脸|隐形|隐藏	虛線的臉	內向|失望|沮喪|虛線的臉|隱形
-😶‍🌫️	face in clouds	absentminded|face in clouds|face in the fog|head in clouds	迷茫	迷茫	茫茫然	一臉霧水|茫茫然
-😏	smirking face	face|smirk|smirking face	得意	假笑|得意	冷笑	假笑|冷笑
-😒	unamused face	face|unamused|unhappy	不高兴	不屑|不服|不高兴|脸|郁闷|鄙视	不高興	不開心|不高興
-🙄	face with rolling eyes	eyeroll|eyes|face|face with rolling eyes|rolling	翻白眼	无语|白眼|翻白眼|脸	翻白眼	不屑|翻白眼|鄙視
-😬	grimacing face	face|grimace|grimacing face	龇牙咧嘴	咬牙切齿|脸|露齿|鬼脸|龇牙咧嘴	咬牙	咬牙|咬牙切齒
-😮‍💨	face exhaling	exhale|face exhaling|gasp|groan|relief|whisper|whistle	呼气	呼气	鬆一口氣	倒抽一口氣|呻吟|鬆一口氣
-🤥	lying face	face|lie|lying face|pinocchio	说谎	匹诺曹|脸|说谎|长鼻子	鼻子變長了	小木偶|變|長|鼻|鼻子變長了
-🫨	shaking face					
-😌	relieved face	face|relieved	松了口气	如释重负|松了口气|松口气|脸	鬆了口氣	放鬆|鬆了口氣
-😔	pensive face	dejected|face|pensive	沉思	心事重重|沉思|脸	沉思	思考|沉思
-😪	sleepy face	face|good night|sleep|sleepy face	困	困|睡觉|瞌睡|脸	睏	打瞌睡|睏
-🤤	drooling face	drooling|face	流口水	口水|垂涎三尺|流口水|脸	流口水	口|垂涎|水|流|流口水
-😴	sleeping face	face|good night|sleep|sleeping face|ZZZ	睡着了	呼噜|打呼|睡着了|脸	睡著了	打呼|睡著了
-😷	face with medical mask	cold|doctor|face|face with medical mask|mask|sick	感冒	医生|口罩|感冒|生病|脸	口罩	口罩|生病
-🤒	face with thermometer	face|face with thermometer|ill|sick|thermometer	发烧	体温计|发烧|温度计|生病|脸	含溫度計	含溫度計|生病
-🤕	face with head-bandage	bandage|face|face with head-bandage|hurt|injury	受伤	受伤|打绷带|脸	包繃帶	包繃帶|受傷
-🤢	nauseated face	face|nauseated|vomit	恶心	吐|呕|恶心|脸	想吐	吐|噁心|想|想吐
-🤮	face vomiting	face vomiting|puke|sick|vomit	呕吐	不舒服|呕吐|脸	狂吐中	吐|吐臉|狂吐中|病懨懨
-🤧	sneezing face	face|gesundheit|sneeze|sneezing face	打喷嚏	喷嚏|打喷嚏|脸|鼻涕	打噴嚏	噴|嚏|打|打噴嚏
-🥵	hot face	feverish|heat stroke|hot|hot face|red-faced|sweating	脸发烧	出汗|发烧|发热|心狂跳|脸发烧|脸红	熱臉	好熱|流汗|熱臉|發熱|臉紅
-🥶	cold face	blue-faced|cold|cold face|freezing|frostbite|icicles	冷脸	冷|冷冰冰|冷脸|冻僵|满面寒霜	冷臉	冰凍|冷|冷臉|結霜|藍色的臉
-🥴	woozy face	dizzy|intoxicated|tipsy|uneven eyes|wavy mouth|woozy face	头昏眼花	嘴唇颤抖|头昏眼花|头晕眼花|微醺|眼花|醉醺醺	頭昏眼花	大小眼|波浪嘴|頭昏眼花|頭暈
-😵	face with crossed-out eyes	crossed-out eyes|dead|face|face with crossed-out eyes|knocked out	晕头转向	头晕|头晕眼花|晕头|晕头转向|脸	頭暈目眩	表情|頭暈目眩
-😵‍💫	face with spiral eyes	dizzy|face with spiral eyes|hypnotized|spiral|trouble|whoa	晕	晕	目眩頭暈	催眠|呃|暈|煩惱|目眩頭暈|眩暈
-🤯	exploding head	exploding head|mind blown|shocked	爆炸头	爆炸头|震惊	一個頭兩個大	一個頭兩個大|驚嚇
-🤠	cowboy hat face	cowboy|cowgirl|face|hat	牛仔帽脸	帽|牛仔|牛仔帽脸|脸	牛仔	仔|牛|牛仔
-🥳	partying face	celebration|hat|horn|party|partying face	聚会笑脸	号角|帽子|庆祝|聚会|聚会笑脸	慶祝的表情	帽子|慶祝|慶祝的表情|紙喇叭
-🥸	disguised face	disguise|disguised face|face|glasses|incognito|nose	伪装的脸	伪装|伪装的脸|眼镜|脸|隐瞒身份|鼻子	假扮的臉	假扮|假扮的臉|假鼻子|眼鏡|鬍子
-😎	smiling face with sunglasses	bright|cool|face|smiling face with sunglasses|sun|sunglasses	墨镜笑脸	太阳镜|眼镜|酷|墨镜|墨镜笑脸	墨鏡	酷|墨鏡
-🤓	nerd face	face|geek|nerd	书呆子脸	书呆子脸|奇葩|脸	搞怪	怪人|搞怪|當阿宅
-🧐	face with monocle	face|face with monocle|monocle|stuffy	带单片眼镜的脸	古板|带单片眼镜的脸	單片眼鏡	單片眼鏡|病厭厭
-😕	confused face	confused|face|meh	困扰	不懂|困惑|困扰|疑惑|脸	困擾	困擾|面有難色
-🫤	face with diagonal mouth	disappointed|face with diagonal mouth|meh|skeptical|unsure	郁闷	不确定|失望|怀疑|无聊|郁闷	歪嘴的臉	不確定|失望|懷疑|歪嘴的臉
-😟	worried face	face|worried	担心	不高兴|伤心|担心|担忧|焦虑|脸	擔心	憂心忡忡|擔心
-🙁	slightly frowning face	face|frown|slightly frowning face	微微不满	不开心|不高兴|委屈|微微不满|心情不好|脸	不開心	不開心|壞心情
-☹️	frowning face	face|frown|frowning face	不满	不满|不爽|不高兴|皱眉|脸	不滿意	不滿意|不爽|皺眉
-😮	face with open mouth	face|face with open mouth|mouth|open|sympathy	吃惊	吃惊|同情|啊|脸	驚訝	啊|驚訝
-😯	hushed face	face|hushed|stunned|surprised	缄默	吃惊|缄默|脸	哦	哦|驚訝
-😲	astonished face	astonished|face|shocked|totally	震惊	惊|惊讶|脸|震惊	震驚	震驚|驚
-😳	flushed face	dazed|face|flushed	脸红	困惑|害羞|羞涩|脸|脸红|茫然|迷茫	愛慕	害羞|愛慕
-🥺	pleading face	begging|mercy|pleading face|puppy eyes	恳求的脸	可怜兮兮的眼神|怜悯|恳求的脸|祈求	請求的臉	拜託|求求你|無辜臉|請求的臉
-🥹	face holding back tears	angry|cry|face holding back tears|proud|resist|sad	忍住泪水	哭泣|忍住泪水|悲伤|抗拒|生气|自豪	強忍淚水的臉	哭泣|強忍淚水的臉|悲傷|抗拒|生氣
-😦	frowning face with open mouth	face|frown|frowning face with open mouth|mouth|open	啊	啊|惊讶|目瞪口呆|脸	啊	啊|目瞪口呆
-😧	anguished face	anguished|face	极度痛苦	极度痛苦|痛|脸|难受	痛	痛|難受
-😨	fearful face	face|fear|fearful|scared	害怕	害怕|怕|恐怖|恐惧|脸	可怕	可怕|害怕
-😰	anxious face with sweat	anxious face with sweat|blue|cold|face|rushed|sweat	冷汗	冷汗|无语|汗|焦虑|紧张|脸	冒汗	冒汗|面有菜色
-😥	sad but relieved face	disappointed|face|relieved|sad but relieved face|whew	失望但如释重负	失望|失望但如释重负|如释重负|脸	流汗	沮喪|流汗|鬆了口氣
-😢	crying face	cry|crying face|face|sad|tear	哭	伤心|哭|泪|脸	淚	哭臉|淚
-😭	loudly crying face	cry|face|loudly crying face|sad|sob|tear	放声大哭	哭|大哭|放声大哭|泪|痛哭|脸	哭	哭|哭臉|淚
-😱	face screaming in fear	face|face screaming in fear|fear|munch|scared|scream	吓死了	吓死|吓死了|害怕|尖叫|恐怖|脸	嚇死了	嚇死了|恐怖
-😖	confounded face	confounded|face	困惑	困惑|焦头烂额|纠结|脸	困惑	困惑|焦頭爛額
-😣	persevering face	face|persevere|persevering face	痛苦	忍耐|痛苦|脸|难受	痛苦	忍痛中|痛苦
-😞	disappointed face	disappointed|face	失望	不高兴|失望|脸|难过	失望	失望|沮喪
-😓	downcast face with sweat	cold|downcast face with sweat|face|sweat	汗	冷|尴尬|汗|脸	冷汗	冷汗|表情
-😩	weary face	face|tired|weary	累死了	疲倦|疲劳|疲惫|累|累死了|脸	唉!	唉!|疲勞|疲憊|累
-😫	tired face	face|tired	累	疲倦|疲劳|疲惫|累|脸	累	嘆氣|疲勞|疲憊|累
-🥱	yawning face	bored|tired|yawn|yawning face	打呵欠	呵欠|哈欠|困|打呵欠|无聊|累	呵欠	呵欠|無聊|疲勞
-😤	face with steam from nose	face|face with steam from nose|triumph|won	傲慢	傲慢|胜利|自负|赢|趾高气昂	傲慢	傲慢|揚眉吐氣
-😡	enraged face	angry|enraged|face|mad|pouting|rage|red	怒火中烧	发火|发飙|怒|怒火中烧|生气|脸	生氣	怒|生氣|發火|發飆
-😠	angry face	anger|angry|face|mad	生气	怒|愤怒|生气|脸	不爽	不爽|生氣
-🤬	face with symbols on mouth	face with symbols on mouth|swearing	嘴上有符号的脸	发誓|咒骂|嘴上有符号的脸|脸	嘴上有符號的表情	嘴上有符號的表情|發誓
-😈	smiling face with horns	face|fairy tale|fantasy|horns|smile|smiling face with horns	恶魔微笑	幻想|恶魔微笑|犄角|神话故事|脸	惡魔的笑	惡魔的笑|邪惡的笑
-👿	angry face with horns	angry face with horns|demon|devil|face|fantasy|imp	生气的恶魔	幻想|生气的恶魔|顽童	惡魔	惡魔|表情|邪惡
-💀	skull	death|face|fairy tale|monster|skull	头骨	头骨|妖怪|死亡|神话故事|脸	骷髏頭	怪物|骷髏|骷髏頭
-☠️	skull and crossbones	crossbones|death|face|monster|skull|skull and crossbones	骷髅	头骨|妖怪|死亡|脸|骨头|骷髅	交叉骷髏頭	交叉骷髏頭|骷髏頭
-💩	pile of poo	dung|face|monster|pile of poo|poo|poop	大便	大便|屎|怪物|粑粑|脸	大便	便便|大便
-🤡	clown face	clown|face	小丑脸	小丑|小丑脸|脸	小丑	丑|小|小丑
-👹	ogre	creature|face|fairy tale|fantasy|monster|ogre	食人魔	妖怪|幻想|神话故事|脸|食人魔|鬼	魔鬼	妖怪|惡鬼|表情|魔鬼
-👺	goblin	creature|face|fairy tale|fantasy|goblin|monster	小妖精	妖怪|小妖精|幻想|神话故事|脸	天狗	天狗|妖怪|怪物
-👻	ghost	creature|face|fairy tale|fantasy|ghost|monster	鬼	妖怪|幻想|幽灵|神话故事|脸|鬼	鬼	幽靈|鬼
-👽	alien	alien|creature|extraterrestrial|face|fantasy|ufo	外星人	ufo|外星|外星人|太空|幻想|星际|脸	外星人	ET|外星人
-👾	alien monster	alien|creature|extraterrestrial|face|monster|ufo	外星怪物	ufo|外星|外星怪物|太空|怪物|星际|脸|飞碟	怪物	外星怪物|怪物
-🤖	robot	face|monster|robot	机器人	怪物|机器人	機器人	機器人
-😺	grinning cat	cat|face|grinning|mouth|open|smile	大笑的猫	哈哈|大笑的猫|猫脸|笑|脸	哈哈	呵呵|哈哈|笑臉
-😸	grinning cat with smiling eyes	cat|eye|face|grin|grinning cat with smiling eyes|smile	微笑的猫	呵呵|微笑的猫|猫脸|笑|脸	微笑的貓臉	微笑的貓臉|笑臉
-😹	cat with tears of joy	cat|cat with tears of joy|face|joy|tear	笑出眼泪的猫	喜极而泣|快乐|猫脸|眼泪|笑出眼泪的猫|脸	感動的貓臉	喜極而泣|感動的貓臉
-😻	smiling cat with heart-eyes	cat|eye|face|heart|love|smile|smiling cat with heart-eyes	花痴的猫	喜欢|心|猫脸|脸|花痴|花痴的猫	花痴的貓臉	心花怒放|花痴的貓臉
-😼	cat with wry smile	cat|cat with wry smile|face|ironic|smile|wry	奸笑的猫	奸笑|奸笑的猫|猫脸|脸|讽刺	微笑貓臉	微笑貓臉|笑|貓
-😽	kissing cat	cat|eye|face|kiss|kissing cat	亲亲猫	亲亲|亲亲猫|吻|猫脸|脸	親親的貓臉	親親|親親的貓臉
-🙀	weary cat	cat|face|oh|surprised|weary	疲倦的猫	惊讶|猫脸|疲倦|疲倦的猫|累|脸	累的貓臉	疲勞|疲憊|累|累的貓臉
-😿	crying cat	cat|cry|crying cat|face|sad|tear	哭泣的猫	哭|哭泣的猫|猫脸|眼泪|脸|难过	哭的貓臉	哭|哭的貓臉|哭臉|淚
-😾	pouting cat	cat|face|pouting	生气的猫	猫脸|生气|生气的猫|脸	生氣的貓臉	怒|生氣|生氣的貓臉|發火|發飆
-🙈	see-no-evil monkey	evil|face|forbidden|monkey|see|see-no-evil monkey	非礼勿视	脸|蒙住眼睛|蒙眼|非礼勿视	非禮勿視	不看|遮眼|非禮勿視
-🙉	hear-no-evil monkey	evil|face|forbidden|hear|hear-no-evil monkey|monkey	非礼勿听	堵上耳朵|堵耳|脸|非礼勿听	非禮勿聽	不聽|遮耳|非禮勿聽
-🙊	speak-no-evil monkey	evil|face|forbidden|monkey|speak|speak-no-evil monkey	非礼勿言	捂上嘴巴|捂嘴|脸|非礼勿言	非禮勿言	摀嘴|非禮勿言
-💌	love letter	heart|letter|love|mail	情书	信|情书|邮件	情書	情書
-💘	heart with arrow	arrow|cupid|heart with arrow	心中箭了	丘比特|心中箭了|浪漫|爱情|箭|红心	丘比特	丘比特|愛|戀愛
-💝	heart with ribbon	heart with ribbon|ribbon|valentine	系有缎带的心	爱的礼物|系有缎带的心|送你一颗心	愛的禮物	愛的禮物|送你一顆心
-💖	sparkling heart	excited|sparkle|sparkling heart	闪亮的心	激动|红心|闪亮|闪亮的心	開心	放閃|開心
-💗	growing heart	excited|growing|growing heart|nervous|pulse	搏动的心	搏动|搏动的心|激动|紧张|红心	心動	心動|心撲通跳
-💓	beating heart	beating|beating heart|heartbeat|pulsating	心跳	心动|心跳|爱	心跳	心|心跳|愛
-💞	revolving hearts	revolving|revolving hearts	舞动的心	旋转|涌动|舞动的心|跃动	心之舞	心之舞|舞動的心
-💕	two hearts	love|two hearts	两颗心	两颗心|爱情	心心相印	心心相印|相愛
-💟	heart decoration	heart|heart decoration	心型装饰	心型装饰|装饰	心在框框裡	心在框框裡|心型
-❣️	heart exclamation	exclamation|heart exclamation|mark|punctuation	心叹号	叹号|心动|心叹号	心嘆號	心嘆號|心型驚嘆號
-💔	broken heart	break|broken|broken heart	心碎	伤心|心碎	心碎	心碎|破碎的心
-❤️‍🔥	heart on fire	burn|heart|heart on fire|love|lust|sacred heart	火上之心	火上之心	火熱的心	奉獻|心型|愛|慾望|火熱的心
-❤️‍🩹	mending heart	healthier|improving|mending|mending heart|recovering|recuperating|well	修复受伤的心灵	修复受伤的心灵	療心	健康|恢復|療傷|療心
-❤️	red heart	heart|red heart	红心	心|爱|红心	愛心	心型|愛心
-🩷	pink heart					
-🧡	orange heart	orange|orange heart	橙心	橙|橙心	橘心	心型|橘心
-💛	yellow heart	yellow|yellow heart	黄心	黄|黄心	黃心	心型|黃心
-💚	green heart	green|green heart	绿心	绿|绿心	綠心	心型|綠心
-💙	blue heart	blue|blue heart	蓝心	蓝|蓝心	藍心	心型|藍心
-🩵	light blue heart					
-💜	purple heart	purple|purple heart	紫心	紫|紫心	紫心	心型|紫心
-🤎	brown heart	brown|heart	棕心	心|心形|棕|棕心	褐心	心|褐|褐心
-🖤	black heart	black|black heart|evil|wicked	黑心	心|邪恶|黑心|黑色	黑心	心|邪惡|黑|黑心
-🩶	grey heart					
-🤍	white heart	heart|white	白心	心|心形|白|白心	白心	心|白|白心
-💋	kiss mark	kiss|kiss mark|lips	唇印	吻|唇|唇印|浪漫	唇印	唇印|親親
-💯	hundred points	100|full|hundred|hundred points|score	一百分	一百分|满分|考试	滿分	100分|滿分
-💢	anger symbol	anger symbol|angry|comic|mad	怒	怒|火大|生气|青筋	怒	怒|火大|爆青筋
-💥	collision	boom|collision|comic	爆炸	炸|爆|爆炸	碰撞	引爆|碰撞
-💫	dizzy	comic|dizzy|star	头晕	头晕|头晕目眩	暈頭轉向	暈頭轉向|頭暈目眩
-💦	sweat droplets	comic|splashing|sweat|sweat droplets	汗滴	汗|汗滴	出汗	出汗|汗
-💨	dashing away	comic|dash|dashing away|running	尾气	尾气|疾驰而去|飞奔而去	揚塵而去	揚塵而去|放屁
-🕳️	hole	hole	洞	坑|洞|陷阱	洞	坑洞|洞
-💬	speech balloon	balloon|bubble|comic|dialog|speech	话语气泡	发言|对话框|气泡|话语气泡	對話框	對話框
-👁️‍🗨️	eye in speech bubble	balloon|bubble|eye|eye in speech bubble|speech|witness	眼睛对话框	对话框|眼睛|眼睛对话框	眼睛對話框	對話框|眼睛對話框
-🗨️	left speech bubble	balloon|bubble|dialog|left speech bubble|speech	朝左的话语气泡	对话框|朝左的话语气泡|话语	黑色對話框	對話框|黑色對話框
-🗯️	right anger bubble	angry|balloon|bubble|mad|right anger bubble	愤怒话语气泡	对话框|愤怒|愤怒话语气泡	爆炸對話框	對話框|爆炸對話框
-💭	thought balloon	balloon|bubble|comic|thought	内心活动气泡	内心活动气泡|对话框|思想活动|气泡	心聲對話框	對話框|心聲對話框
-💤	ZZZ	comic|good night|sleep|ZZZ	睡着	呼噜|打呼|睡着	睡著	打呼|睡了|睡著
-👋	waving hand	hand|wave|waving	挥手	你好|再见|挥手	揮手	手|揮手
-🤚	raised back of hand	backhand|raised|raised back of hand	立起的手背	手|手背|立起|立起的手背	豎起手掌	手|掌|豎|豎起手掌
-🖐️	hand with fingers splayed	finger|hand|hand with fingers splayed|splayed	手掌	击掌|布|手|手掌|禁止	停止	停止|對外張開五指
-✋	raised hand	hand|high 5|high five|raised hand	举起手	举手|举起手|手	舉手	招手|舉手
-🖖	vulcan salute	finger|hand|spock|vulcan|vulcan salute	瓦肯举手礼	手|敬礼|斯波克|星际迷航|瓦肯|瓦肯举手礼	你好	你好|瓦肯式敬禮
-🫱	rightwards hand	hand|right|rightward|rightwards hand	向右的手	右|向右|向右的手|手	向右的手	右|向右|向右的手|手
-🫲	leftwards hand	hand|left|leftward|leftwards hand	向左的手	向左|向左的手|左|手	向左的手	向左|向左的手|左|手
-🫳	palm down hand	dismiss|drop|palm down hand|shoo	掌心向下的手	下投|掌心向下的手|解散|驱赶	手掌向下	手掌向下|打發|放下|趕走
-🫴	palm up hand	beckon|catch|come|offer|palm up hand	掌心向上的手	召唤|掌心向上的手|接住|提供|过来	手掌向上	來|出示|召喚|手掌向上|接住
-🫷	leftwards pushing hand					
-🫸	rightwards pushing hand					
-👌	OK hand	hand|OK	OK	OK|手	OK 手勢	OK|OK 手勢|沒問題
-🤌	pinched fingers	fingers|hand gesture|interrogation|pinched|sarcastic	捏手指	匮乏|审讯|手势|手指|挖苦|捏手指	捏手指	手勢|手指|捏|捏手指|疑問
-🤏	pinching hand	pinching hand|small amount	捏合的手势	一点|小|少量|捏合的手势	捏	少量|捏
-✌️	victory hand	hand|v|victory	胜利手势	V|成功|手|胜利|胜利手势	勝利	勝利|耶
-🤞	crossed fingers	cross|crossed fingers|finger|hand|luck	交叉的手指	交叉|交叉的手指|幸运|手|手指	祝好運	加油|好|祝|祝好運|運
-🫰	hand with index finger and thumb crossed	expensive|hand with index finger and thumb crossed|heart|love|money|snap	食指与拇指交叉的手	响指|心|昂贵|爱|金钱|食指与拇指交叉的手	食指和拇指交叉的手	彈響指|愛|愛心|昂貴|錢|食指和拇指交叉的手
-🤟	love-you gesture	hand|ILY|love-you gesture	爱你的手势	我爱你|手|爱你的手势	愛你手勢	愛你手勢|我愛你|手
-🤘	sign of the horns	finger|hand|horns|rock-on|sign of the horns	摇滚	手|摇滚|角|金属礼	ROCK	ROCK|搖滾精神
-🤙	call me hand	call|call me hand|hand|hang loose|Shaka	给我打电话	手|电话|给我打电话	打給我	打|打給我|電話
-👈	backhand index pointing left	backhand|backhand index pointing left|finger|hand|index|point	反手食指向左指	反手|反手食指向左指|向左指|手|指左|食指	左	左|手|指
-👉	backhand index pointing right	backhand|backhand index pointing right|finger|hand|index|point	反手食指向右指	反手|反手食指向右指|向右指|手|指右|食指	右	右|手|指
-👆	backhand index pointing up	backhand|backhand index pointing up|finger|hand|point|up	反手食指向上指	反手|反手食指向上指|向上指|手|指上|食指	上	上|手|指
-🖕	middle finger	finger|hand|middle finger	竖中指	中指|反手|手|竖中指	中指	中指|比中指
-👇	backhand index pointing down	backhand|backhand index pointing down|down|finger|hand|point	反手食指向下指	反手|反手食指向下指|向下指|手|指下|食指	下	下|手|指
-☝️	index pointing up	finger|hand|index|index pointing up|point|up	食指向上指	向上指|手|指上|食指|食指向上指	注意	提示|注意
-🫵	index pointing at the viewer	index pointing at the viewer|point|you	指向观察者的食指	你|指向|指向观察者的食指	食指朝向觀眾	你|對準|您|指向|食指朝向觀眾
-👍	thumbs up	+1|hand|thumb|thumbs up|up	拇指向上	同意|手|拇指向上|真棒|赞成|顶一下	讚	好棒|讚
-👎	thumbs down	-1|down|hand|thumb|thumbs down	拇指向下	不赞成|反对|手|拇指向下|责备	遜	好爛|遜
-✊	raised fist	clenched|fist|hand|punch|raised fist	举起拳头	举起拳头|手|拳头|握拳	拳頭	拳頭|握拳
-👊	oncoming fist	clenched|fist|hand|oncoming fist|punch	出拳	出拳|手|打|拳	出拳	出拳|拳頭
-🤛	left-facing fist	fist|left-facing fist|leftwards	朝左的拳头	拳头|朝左|朝左的拳头	握右拳	右|拳|握|握右拳
-🤜	right-facing fist	fist|right-facing fist|rightwards	朝右的拳头	手|拳头|朝右|朝右的拳头	握左拳	左|拳|握|握左拳
-👏	clapping hands	clap|clapping hands|hand	鼓掌	拍手|鼓掌	鼓掌	拍手|鼓掌
-🙌	raising hands	celebration|gesture|hand|hooray|raised|raising hands	举双手	举双手|击掌|双手|庆祝	歡呼	歡呼|舉雙手
-🫶	heart hands	heart hands|love	做成心形的双手	做成心形的双手|爱	雙手心形	愛心|雙手心形
-👐	open hands	hand|open|open hands	张开双手	双手|张开双手|摊手	攤開手	手|攤開手|雙手
-🤲	palms up together	palms up together|prayer	掌心向上托起	掌心向上托起|祷告	雙手掌朝上	祈禱|雙手掌朝上
-🤝	handshake	agreement|hand|handshake|meeting|shake	握手	会面|协议|握手	握手	手|握|握手
-🙏	folded hands	ask|folded hands|hand|high 5|high five|please|pray|thanks	双手合十	双手合十|拜托|祈求|祈祷|祝福	感恩	感恩|雙手合一
-✍️	writing hand	hand|write|writing hand	写字	写|写字|笔	寫	寫|書寫|記錄
-💅	nail polish	care|cosmetics|manicure|nail|polish	涂指甲油	指甲油|涂指甲油|美甲	指甲油	指甲油|美甲
-🤳	selfie	camera|phone|selfie	自拍	手机|相机|自拍	自拍	拍|自|自拍
-💪	flexed biceps	biceps|comic|flex|flexed biceps|muscle	肌肉	二头肌|强壮|肌肉	肌肉	二頭肌|強壯|肌肉
-🦾	mechanical arm	accessibility|mechanical arm|prosthetic	机械手臂	义肢|手臂|无障碍|机械手臂	機械手臂	機械手臂|行動不便
-🦿	mechanical leg	accessibility|mechanical leg|prosthetic	机械腿	义肢|无障碍|机械腿|腿	機械腳	機械腳|行動不便
-🦵	leg	kick|leg|limb	腿	腿|跛行|踢	腿	腳|腿|踢
-🦶	foot	foot|kick|stomp	脚	脚|踢|踩	腳	腳|踢|踩
-👂	ear	body|ear	耳朵	听|耳|耳朵	耳朵	耳朵|身體部位
-🦻	ear with hearing aid	accessibility|ear with hearing aid|hard of hearing	戴助听器的耳朵	助听器|听力障碍|失聪|戴助听器的耳朵|无障碍|聋	戴助聽器的耳朵	戴助聽器的耳朵|聽障|行動不便
-👃	nose	body|nose	鼻子	嗅|闻|鼻|鼻子	鼻子	身體部位|鼻子
-🧠	brain	brain|intelligent	脑	大脑|头脑|智慧|智能|脑	腦	聰明|腦
-🫀	anatomical heart	anatomical|cardiology|heart|organ|pulse	心脏器官	中心|器官|心率|心脏器官|心脏病学|心跳	心臟	器官|心臟|心跳|脈搏
-🫁	lungs	breath|exhalation|inhalation|lungs|organ|respiration	肺	吸气|呼吸|呼吸作用|呼气|器官|肺	肺	呼吸|器官|肺
-🦷	tooth	dentist|tooth	牙齿	牙医|牙齿	牙齒	牙醫|牙齒
-🦴	bone	bone|skeleton	骨头	骨头|骨骼	骨頭	骨頭
-👀	eyes	eye|eyes|face	双眼	双眼	雙眼	身體部位|雙眼
-👁️	eye	body|eye	眼睛	看|眼|眼睛	眼睛	眼睛|身體部位
-👅	tongue	body|tongue	舌头	舌|舌头|舔	舌頭	舌頭|身體部位
-👄	mouth	lips|mouth	嘴	口|唇|嘴	嘴巴	嘴巴|身體部位
-🫦	biting lip	anxious|biting lip|fear|flirting|nervous|uncomfortable|worried	咬住嘴唇	不舒服|咬住嘴唇|害怕|担心|焦虑|紧张|调情	咬唇	不舒服|咬唇|害怕|憂慮|焦慮|緊張|賣俏
-👶	baby	baby|young	小宝贝	宝宝|小宝贝	小寶寶	小嬰兒|小寶寶
-🧒	child	child|gender-neutral|unspecified gender|young	儿童	儿童|年轻人|性别不明|性别中立	小孩	小孩
-👦	boy	boy|young	男孩	儿童|男孩	男孩	男孩
-👧	girl	girl|Virgo|young|zodiac	女孩	儿童|女孩	女孩	女孩
-🧑	person	adult|gender-neutral|person|unspecified gender	成人	性别中立|性格不明|成人	大人	大人
-👱	person: blond hair	blond|blond-haired person|hair|person: blond hair	金色头发的人	金发|金色头发的人	金髮人	金髮|金髮人
-👨	man	adult|man	男人	成人|男人	男人	男|男人|男性
-🧔	person: beard	beard|person|person: beard	有胡子的人	人|有胡子的人|男|络腮胡|胡子|胡须	蓄鬍的人	蓄鬍的人
-🧔‍♂️	man: beard	beard|man|man: beard	有络腮胡子的男人	有络腮胡子的男人|男人|胡子	男人: 蓄鬍的人	男人|男人: 蓄鬍的人|鬍子
-🧔‍♀️	woman: beard	beard|woman|woman: beard	有络腮胡子的女人	女人|有络腮胡子的女人|胡子	女人: 蓄鬍的人	女人|女人: 蓄鬍的人|鬍子
-👨‍🦰	man: red hair	adult|man|red hair	男人: 红发	成人|男人|红发	男人: 紅髮	男|男人|男性|紅髮
-👨‍🦱	man: curly hair	adult|curly hair|man	男人: 卷发	卷发|成人|男人	男人: 卷髮	卷髮|男|男人|男性
-👨‍🦳	man: white hair	adult|man|white hair	男人: 白发	成人|男人|白发	男人: 白髮	男|男人|男性|白髮
-👨‍🦲	man: bald	adult|bald|man	男人: 秃顶	成人|男人|秃顶	男人: 禿頭	男|男人|男性|禿頭
-👩	woman	adult|woman	女人	女|女人	女人	女|女人|女性
-👩‍🦰	woman: red hair	adult|red hair|woman	女人: 红发	女|女人|红发	女人: 紅髮	女|女人|女性|紅髮
-🧑‍🦰	person: red hair	adult|gender-neutral|person|red hair|unspecified gender	成人: 红发	性别中立|性格不明|成人|红发	大人: 紅髮	大人|紅髮
-👩‍🦱	woman: curly hair	adult|curly hair|woman	女人: 卷发	卷发|女|女人	女人: 卷髮	卷髮|女|女人|女性
-🧑‍🦱	person: curly hair	adult|curly hair|gender-neutral|person|unspecified gender	成人: 卷发	卷发|性别中立|性格不明|成人	大人: 卷髮	卷髮|大人
-👩‍🦳	woman: white hair	adult|white hair|woman	女人: 白发	女|女人|白发	女人: 白髮	女|女人|女性|白髮
-🧑‍🦳	person: white hair	adult|gender-neutral|person|unspecified gender|white hair	成人: 白发	性别中立|性格不明|成人|白发	大人: 白髮	大人|白髮
-👩‍🦲	woman: bald	adult|bald|woman	女人: 秃顶	女|女人|秃顶	女人: 禿頭	女|女人|女性|禿頭
-🧑‍🦲	person: bald	adult|bald|gender-neutral|person|unspecified gender	成人: 秃顶	性别中立|性格不明|成人|秃顶	大人: 禿頭	大人|禿頭
-👱‍♀️	woman: blond hair	blond-haired woman|blonde|hair|woman|woman: blond hair	金发女	女|金发|金发女	金髮女	女|金髮|金髮女
-👱‍♂️	man: blond hair	blond|blond-haired man|hair|man|man: blond hair	金发男	男|金发|金发男	金髮男	男|金髮|金髮男
-🧓	older person	adult|gender-neutral|old|older person|unspecified gender	老年人	性别不明|性别中性|成人|老人|老年人	長者	長者
-👴	old man	adult|man|old	老爷爷	老人|老头|老爷爷	老爺爺	老爺爺|老頭
-👵	old woman	adult|old|woman	老奶奶	老人|老太|老奶奶	老奶奶	老太|老太太|老奶奶
-🙍	person frowning	frown|gesture|person frowning	皱眉	不开心|皱眉	皺眉	皺眉|表情
-🙍‍♂️	man frowning	frowning|gesture|man	皱眉男	不开心|男|皱眉|皱眉男	男生皺眉	男|男生皺眉|皺眉|表情
-🙍‍♀️	woman frowning	frowning|gesture|woman	皱眉女	不开心|女|皱眉|皱眉女	女生皺眉	女|女生皺眉|皺眉|表情
-🙎	person pouting	gesture|person pouting|pouting	撅嘴	不开心|噘嘴|撅嘴	生氣的人	生氣|生氣的人
-🙎‍♂️	man pouting	gesture|man|pouting	撅嘴男	不开心|噘嘴|撅嘴男|男	男生噘嘴	噘嘴|生氣|男生噘嘴
-🙎‍♀️	woman pouting	gesture|pouting|woman	撅嘴女	不开心|噘嘴|女|撅嘴女	女生噘嘴	噘嘴|女生噘嘴|生氣
-🙅	person gesturing NO	forbidden|gesture|hand|person gesturing NO|prohibited	禁止手势	不行|反对|禁止|禁止手势	不行	NG|不行
-🙅‍♂️	man gesturing NO	forbidden|gesture|hand|man|man gesturing NO|prohibited	禁止手势男	不行|反对|男|禁止|禁止手势男	男生手比叉	NG|不行|叉|男生手比叉|禁止
-🙅‍♀️	woman gesturing NO	forbidden|gesture|hand|prohibited|woman|woman gesturing NO	禁止手势女	不行|反对|女|禁止|禁止手势女	女生手比叉	NG|不行|叉|女生手比叉|禁止
-🙆	person gesturing OK	gesture|hand|OK|person gesturing OK	OK手势	ok|OK手势|好的	可以	OK|可以
-🙆‍♂️	man gesturing OK	gesture|hand|man|man gesturing OK|OK	OK手势男	OK|OK手势男|可以|同意|好的|男	男生手比圈	OK|可以|圈|男生手比圈
-🙆‍♀️	woman gesturing OK	gesture|hand|OK|woman|woman gesturing OK	OK手势女	OK|OK手势女|可以|同意|女|好的	女生手比圈	OK|可以|圈|女生手比圈
-💁	person tipping hand	hand|help|information|person tipping hand|sassy|tipping	前台	信息|前台|帮助	服務台人員	俏皮|服務台人員|服務員
-💁‍♂️	man tipping hand	man|man tipping hand|sassy|tipping hand	前台男	前台|前台男|男	男生抬手	小費|男|男生抬手
-💁‍♀️	woman tipping hand	sassy|tipping hand|woman|woman tipping hand	前台女	前台|前台女|女	女生抬手	女|女生抬手|小費
-🙋	person raising hand	gesture|hand|happy|person raising hand|raised	举手	举手|开心	嗨	嗨|舉手
-🙋‍♂️	man raising hand	gesture|man|man raising hand|raising hand	男生举手	举手|男|男生举手	男生舉手	嗨|打招呼|男|男生舉手|舉手
-🙋‍♀️	woman raising hand	gesture|raising hand|woman|woman raising hand	女生举手	举手|女|女生举手	女生舉手	嗨|女|女生舉手|打招呼|舉手
-🧏	deaf person	accessibility|deaf|deaf person|ear|hear	失聪者	听力|失聪者|无障碍|耳朵|聋	聽障人士	耳朵|聽力|聽障人士|聾|行動不便
-🧏‍♂️	deaf man	deaf|man	失聪的男人	听力障碍|失聪的男人|男|耳朵|聋	聽障男子	男|聽障|聽障男子
-🧏‍♀️	deaf woman	deaf|woman	失聪的女人	听力障碍|失聪的女人|女|耳朵|聋	聽障女子	女|聽障|聽障女子
-🙇	person bowing	apology|bow|gesture|person bowing|sorry	鞠躬	不好意思|对不起|道歉|鞠躬	鞠躬	不好意思|抱歉|鞠躬
-🙇‍♂️	man bowing	apology|bowing|favor|gesture|man|sorry	男生鞠躬	不好意思|对不起|男|男生鞠躬|道歉	男生鞠躬	不好意思|男|男生鞠躬|道歉
-🙇‍♀️	woman bowing	apology|bowing|favor|gesture|sorry|woman	女生鞠躬	不好意思|女|女生鞠躬|对不起|道歉	女生鞠躬	不好意思|女|女生鞠躬|道歉
-🤦	person facepalming	disbelief|exasperation|face|palm|person facepalming	捂脸	捂脸|无语|难以置信	哦不	不|哦不|怎麼會
-🤦‍♂️	man facepalming	disbelief|exasperation|facepalm|man|man facepalming	男生捂脸	无语|男|男生捂脸|难以置信	男生遮臉	捂臉|無語|男|男生遮臉|難以置信
-🤦‍♀️	woman facepalming	disbelief|exasperation|facepalm|woman|woman facepalming	女生捂脸	女|女生捂脸|无语|难以置信	女生遮臉	女|女生遮臉|捂臉|無語|難以置信
-🤷	person shrugging	doubt|ignorance|indifference|person shrugging|shrug	耸肩	不关心|怀疑|无视|耸肩	聳肩	聳|聳肩|肩|隨便
-🤷‍♂️	man shrugging	doubt|ignorance|indifference|man|man shrugging|shrug	男生耸肩	不关心|怀疑|无视|男|男生耸肩	男生聳肩	男|男生聳肩|聳肩|隨便
-🤷‍♀️	woman shrugging	doubt|ignorance|indifference|shrug|woman|woman shrugging	女生耸肩	不关心|女|女生耸肩|怀疑|无视	女生聳肩	女|女生聳肩|聳肩|隨便
-🧑‍⚕️	health worker	doctor|health worker|healthcare|nurse|therapist	卫生工作者	医生|卫生工作者|护士|治疗师	醫護人員	治療|護士|醫生|醫護|醫護人員
-👨‍⚕️	man health worker	doctor|healthcare|man|man health worker|nurse|therapist	男医生	医护人员|医生|护士|治疗师|男人|男医生	男醫生	男|男醫生|醫生
-👩‍⚕️	woman health worker	doctor|healthcare|nurse|therapist|woman|woman health worker	女医生	医护人员|医生|女人|女医生|护士|治疗师	女醫生	女|女醫生|醫生
-🧑‍🎓	student	graduate|student	学生	学生|毕业|毕业生	學生	學生|畢業
-👨‍🎓	man student	graduate|man|student	男学生	学生|毕业|男|男学生	男畢業生	男|男畢業生|畢業
-👩‍🎓	woman student	graduate|student|woman	女学生	女|女学生|学生|毕业	女畢業生	女|女畢業生|畢業
-🧑‍🏫	teacher	instructor|professor|teacher	老师	教师|教授|老师	老師	教師|教授|老師
-👨‍🏫	man teacher	instructor|man|professor|teacher	男老师	教师|教授|男|男老师|老师	男老師	教授|男|男老師|老師|講師
-👩‍🏫	woman teacher	instructor|professor|teacher|woman	女老师	女|女老师|教师|教授|老师	女老師	女|女老師|教授|老師|講師
-🧑‍⚖️	judge	judge|justice|scales	法官	法官|法律	法官	正義|法官
-👨‍⚖️	man judge	judge|justice|man|scales	男法官	正义|法官|法律|男|男法官	男法官	法官|男|男法官
-👩‍⚖️	woman judge	judge|justice|scales|woman	女法官	女|女法官|正义|法官|法律	女法官	女|女法官|法官
-🧑‍🌾	farmer	farmer|gardener|rancher	农民	农民|园丁	農民	園丁|農人|農夫|農民
-👨‍🌾	man farmer	farmer|gardener|man|rancher	农夫	农夫|农民|园丁|男	農夫	園丁|男|農夫|農民
-👩‍🌾	woman farmer	farmer|gardener|rancher|woman	农妇	农妇|农民|园丁|女	農婦	園丁|女|農婦|農民
-🧑‍🍳	cook	chef|cook	厨师	做饭|厨师|大厨	廚師	廚師|烹飪
-👨‍🍳	man cook	chef|cook|man	男厨师	做饭|厨师|大厨|男|男厨师	男廚師	廚師|男|男廚師
-👩‍🍳	woman cook	chef|cook|woman	女厨师	做饭|厨师|大厨|女|女厨师	女廚師	女|女廚師|廚師
-🧑‍🔧	mechanic	electrician|mechanic|plumber|tradesperson	技工	技工|水管工|电工	技工	修理|工人|師傅|技工
-👨‍🔧	man mechanic	electrician|man|mechanic|plumber|tradesperson	男技工	技工|水管工|电工|男|男技工	男技工	技工|機械技師|男|男技工|黑手
-👩‍🔧	woman mechanic	electrician|mechanic|plumber|tradesperson|woman	女技工	女|女技工|技工|水管工|电工	女技工	女|女技工|技工|機械技師|黑手
-🧑‍🏭	factory worker	assembly|factory|industrial|worker	工人	工业|工人|工厂|装配	工廠作業員	作業員|工廠|工廠作業員|工業|焊接
-👨‍🏭	man factory worker	assembly|factory|industrial|man|worker	男工人	工业|工厂|男工人|装配	工廠男作業員	作業員|工廠|工廠男作業員|男
-👩‍🏭	woman factory worker	assembly|factory|industrial|woman|worker	女工人	女工人|工业|工厂|装配	工廠女作業員	作業員|女|工廠|工廠女作業員
-🧑‍💼	office worker	architect|business|manager|office worker|white-collar	白领	商人|建筑师|白领|经理	上班族	上班族|商務|白領|經理
-👨‍💼	man office worker	architect|business|man|man office worker|manager|white-collar	男白领	商人|建筑师|男白领|经理	男性上班族	上班族|男|男性上班族|白領
-👩‍💼	woman office worker	architect|business|manager|white-collar|woman|woman office worker	女白领	商人|女白领|建筑师|经理	女性上班族	上班族|女|女性上班族|白領
-🧑‍🔬	scientist	biologist|chemist|engineer|physicist|scientist	科学家	化学家|工程学家|物理学家|生物学家|科学家	科學家	化學家|工程師|物理學家|生物學家|科學家
-👨‍🔬	man scientist	biologist|chemist|engineer|man|physicist|scientist	男科学家	化学家|工程学家|物理学家|生物学家|男|男科学家|科学家	男科學家	男|男科學家|科學家
-👩‍🔬	woman scientist	biologist|chemist|engineer|physicist|scientist|woman	女科学家	化学家|女|女科学家|工程学家|物理学家|生物学家|科学家	女科學家	女|女科學家|科學家
-🧑‍💻	technologist	coder|developer|inventor|software|technologist	程序员	发明|开发人员|码农|程序员|软件	工程師	工程師|發明家|程式設計師|軟體|開發人員
-👨‍💻	man technologist	coder|developer|inventor|man|software|technologist	男程序员	发明家|开发人员|男|男程序员|码农|程序员|软件	男工程師	工程師|男|男工程師
-👩‍💻	woman technologist	coder|developer|inventor|software|technologist|woman	女程序员	发明家|女|女程序员|开发人员|码农|程序员|软件	女工程師	女|女工程師|工程師
-🧑‍🎤	singer	actor|entertainer|rock|singer|star	歌手	摇滚歌手|明星|歌手|演员|艺人	歌手	搖滾|明星|歌手|演員|藝人
-👨‍🎤	man singer	actor|entertainer|man|rock|singer|star	男歌手	摇滚歌手|明星|男|男歌手|男演员|艺人	男歌手	明星|歌手|男|男歌手
-👩‍🎤	woman singer	actor|entertainer|rock|singer|star|woman	女歌手	女|女歌手|摇滚歌手|明星|演员|艺人	女歌手	女|女歌手|明星|歌手
-🧑‍🎨	artist	artist|palette	艺术家	画家|艺术家	藝術家	藝術家|調色盤
-👨‍🎨	man artist	artist|man|palette	男艺术家	男|男艺术家|画家	男藝術家	男|男藝術家|藝術家
-👩‍🎨	woman artist	artist|palette|woman	女艺术家	女|女艺术家|画家	女藝術家	女|女藝術家|藝術家
-🧑‍✈️	pilot	pilot|plane	飞行员	飞机|飞行员	機長	機長|飛機
-👨‍✈️	man pilot	man|pilot|plane	男飞行员	男|男飞行员|飞机	男機長	機長|男|男機長
-👩‍✈️	woman pilot	pilot|plane|woman	女飞行员	女|女飞行员|飞机	女機長	女|女機長|機長
-🧑‍🚀	astronaut	astronaut|rocket	宇航员	宇航员|火箭	太空人	太空人|火箭
-👨‍🚀	man astronaut	astronaut|man|rocket	男宇航员	宇航员|火箭|男|男宇航员	男太空人	太空人|男|男太空人
-👩‍🚀	woman astronaut	astronaut|rocket|woman	女宇航员	女|女宇航员|宇航员|火箭	女太空人	太空人|女|女太空人
-🧑‍🚒	firefighter	firefighter|firetruck	消防员	消防员|消防车	消防員	消防員|消防車
-👨‍🚒	man firefighter	firefighter|firetruck|man	男消防员	消防员|消防车|男|男消防员	男消防員	消防員|男|男消防員
-👩‍🚒	woman firefighter	firefighter|firetruck|woman	女消防员	女|女消防员|消防员|消防车	女消防員	女|女消防員|消防員
-👮	police officer	cop|officer|police	警察	警官|警察	警察	警官|警察
-👮‍♂️	man police officer	cop|man|officer|police	男警察	男|男警察|警官|警察	男警	男|男警|警察
-👮‍♀️	woman police officer	cop|officer|police|woman	女警察	女|女警察|警官|警察	女警	女|女警|警察
-🕵️	detective	detective|sleuth|spy	侦探	侦探|间谍	偵探	偵探
-🕵️‍♂️	man detective	detective|man|sleuth|spy	男侦探	侦探|男|男侦探|间谍	男偵探	偵探|男|男偵探
-🕵️‍♀️	woman detective	detective|sleuth|spy|woman	女侦探	侦探|女|女侦探|间谍	女偵探	偵探|女|女偵探
-💂	guard	guard	卫兵	卫兵|卫士|守卫	衛兵	憲兵|衛兵
-💂‍♂️	man guard	guard|man	男卫兵	卫兵|卫士|守卫|男|男卫兵	男衛兵	憲兵|男|男衛兵|衛兵
-💂‍♀️	woman guard	guard|woman	女卫兵	卫兵|卫士|女|女卫兵|守卫	女衛兵	女|女衛兵|憲兵|衛兵
-🥷	ninja	fighter|hidden|ninja|stealth	忍者	忍者|打斗|隐藏|隐身	忍者	偷偷|忍者|武者|隱身
-👷	construction worker	construction|hat|worker	建筑工人	工人|建筑|建筑工人	建築工人	建築工人
-👷‍♂️	man construction worker	construction|man|worker	男建筑工人	工人|建筑|男|男建筑工人	男建築工人	建築工人|男|男建築工人
-👷‍♀️	woman construction worker	construction|woman|worker	女建筑工人	女|女建筑工人|工人|建筑	女建築工人	女|女建築工人|建築工人
-🫅	person with crown	monarch|noble|person with crown|regal|royalty	戴王冠的人	君主|君威|戴王冠的人|王室|贵族	戴皇冠的人	君主|戴皇冠的人|王室|皇家|貴族
-🤴	prince	prince	王子	王子	王子	子|王|王子
-👸	princess	fairy tale|fantasy|princess	公主	公主|皇冠|童话	公主	公主|皇冠|童話
-👳	person wearing turban	person wearing turban|turban	戴头巾的人	头巾|戴头巾的人	戴頭巾的人	戴頭巾的人|纏頭巾
-👳‍♂️	man wearing turban	man|man wearing turban|turban	戴头巾的男人	头巾|戴头巾的男人|男	纏頭男人	戴頭巾|男|纏頭男人
-👳‍♀️	woman wearing turban	turban|woman|woman wearing turban	戴头巾的女人	头巾|女|戴头巾的女人	纏頭女人	女|戴頭巾|纏頭女人
-👲	person with skullcap	cap|gua pi mao|hat|person|person with skullcap|skullcap	戴瓜皮帽的人	帽子|戴瓜皮帽的人|瓜皮帽	戴瓜皮帽的人	員外|師爺|戴瓜皮帽的人
-🧕	woman with headscarf	headscarf|hijab|mantilla|tichel|woman with headscarf	带头饰的女人	头巾|希贾布|带头饰的女人	包頭巾的女子	包頭巾的女子|面紗|頭巾
-🤵	person in tuxedo	groom|person|person in tuxedo|tuxedo	穿燕尾服的人	人|新郎|燕尾服|穿燕尾服的人	穿燕尾服的人	新郎|燕尾服|穿燕尾服的人
-🤵‍♂️	man in tuxedo	man|man in tuxedo|tuxedo	穿礼服的男人	男人|礼服|穿礼服的男人	穿燕尾服的男人	燕尾服|男人|穿燕尾服的男人
-🤵‍♀️	woman in tuxedo	tuxedo|woman|woman in tuxedo	穿礼服的女人	女人|礼服|穿礼服的女人	穿燕尾服的女子	女子|燕尾服|穿燕尾服的女子
-👰	person with veil	bride|person|person with veil|veil|wedding	戴头纱的人	人|头纱|婚礼|戴头纱的人|新娘	披著頭紗的人	披著頭紗的人|新娘|結婚|頭紗
-👰‍♂️	man with veil	man|man with veil|veil	戴头纱的男人	头纱|戴头纱的男人|男人	披著頭紗的男人	披著頭紗的男人|男人|頭紗
-👰‍♀️	woman with veil	veil|woman|woman with veil	戴头纱的女人	头纱|女人|戴头纱的女人	披著頭紗的女子	女子|披著頭紗的女子|頭紗
-🤰	pregnant woman	pregnant|woman	孕妇	女人|孕妇|怀孕	孕婦	婦|孕|孕婦
-🫃	pregnant man	belly|bloated|full|pregnant|pregnant man	怀孕的男人	充满|怀孕|怀孕的男人|腹部|臃肿	懷孕的男人	懷孕|懷孕的男人|肚子|膨脹|臃腫
-🫄	pregnant person	belly|bloated|full|pregnant|pregnant person	怀孕的人	充满|怀孕|怀孕的人|腹部|臃肿	懷孕的人	懷孕|懷孕的人|肚子|膨脹|臃腫
-🤱	breast-feeding	baby|breast|breast-feeding|nursing	母乳喂养	乳房|哺乳|婴儿|母乳喂养	哺乳	哺乳
-👩‍🍼	woman feeding baby	baby|feeding|nursing|woman	哺乳的女人	哺乳|哺乳的女人|喂养|女人|婴儿	正在哺乳的媽媽	哺乳|媽媽|嬰兒|正在哺乳的媽媽|照顧
-👨‍🍼	man feeding baby	baby|feeding|man|nursing	哺乳的男人	哺乳|哺乳的男人|喂养|婴儿|男人	正在餵奶的爸爸	嬰兒|正在餵奶的爸爸|照顧|爸爸|餵奶
-🧑‍🍼	person feeding baby	baby|feeding|nursing|person	哺乳的人	人|哺乳|哺乳的人|喂养|婴儿	正在哺乳的人	人|哺乳|嬰兒|正在哺乳的人|照顧
-👼	baby angel	angel|baby|face|fairy tale|fantasy	小天使	儿童|天使|孩子|小天使	天使	兒童|天使|孩子
-🎅	Santa Claus	celebration|Christmas|claus|father|santa|Santa Claus	圣诞老人	圣诞|圣诞老人|节日	聖誕老人	聖誕老人|聖誕老公公
-🤶	Mrs. Claus	celebration|Christmas|claus|mother|Mrs.|Mrs. Claus	圣诞奶奶	圣诞|圣诞奶奶|奶奶|老妈	聖誕老奶奶	奶|老|聖|聖誕老奶奶|誕
-🧑‍🎄	mx claus	Claus, christmas|mx claus	圣诞人	人|圣诞|圣诞人	跨性別聖誕老人	聖誕老人|跨性別聖誕老人
-🦸	superhero	good|hero|heroine|superhero|superpower	超级英雄	女英雄|好人|英雄|超级英雄|超能力	超級英雄	天賦|女英雄|英雄|超級英雄|超能力
-🦸‍♂️	man superhero	good|hero|man|man superhero|superpower	男超级英雄	好人|男人|男超级英雄|英雄|超能力	超人	天賦|男人|英雄|超人|超能力
-🦸‍♀️	woman superhero	good|hero|heroine|superpower|woman|woman superhero	女超级英雄	女人|女超级英雄|好人|英雄|超能力	女超人	天賦|女英雄|女超人|英雄|超能力
-🦹	supervillain	criminal|evil|superpower|supervillain|villain	超级大坏蛋	坏蛋|恶魔|罪犯|超级大坏蛋|超能力	超級反派	反派|犯罪|超級反派|超能力|邪惡
-🦹‍♂️	man supervillain	criminal|evil|man|man supervillain|superpower|villain	男超级大坏蛋	坏蛋|男人|男超级大坏蛋|罪犯|超能力	男超級反派	反派|犯罪|男人|男超級反派|超能力|邪惡
-🦹‍♀️	woman supervillain	criminal|evil|superpower|villain|woman|woman supervillain	女超级大坏蛋	坏蛋|女人|女超级大坏蛋|罪犯|超能力	女超級反派	反派|女人|女超級反派|犯罪|超能力|邪惡
-🧙	mage	mage|sorcerer|sorceress|witch|wizard	法师	女巫|女魔术师|法师|男巫|男魔术师	魔術師	魔術師
-🧙‍♂️	man mage	man mage|sorcerer|wizard	男法师	男巫|男法师|男魔术师	男巫	男巫
-🧙‍♀️	woman mage	sorceress|witch|woman mage	女法师	女巫|女法师|女魔术师	女巫師	女巫師
-🧚	fairy	fairy|Oberon|Puck|Titania	精灵	天卫三|天卫十五|天卫四|精灵	仙女	仙女
-🧚‍♂️	man fairy	man fairy|Oberon|Puck	仙人	仙人|仙男|天卫十五|天卫四|男精灵	男妖精	男妖精
-🧚‍♀️	woman fairy	Titania|woman fairy	仙女	仙女|女精灵|妖精王后	女妖精	女妖精
-🧛	vampire	Dracula|undead|vampire	吸血鬼	不死族|吸血鬼	吸血鬼	吸血鬼
-🧛‍♂️	man vampire	Dracula|man vampire|undead	男吸血鬼	男不死族|男吸血鬼	男吸血鬼	男吸血鬼
-🧛‍♀️	woman vampire	undead|woman vampire	女吸血鬼	女不死族|女吸血鬼	女吸血鬼	女吸血鬼
-🧜	merperson	mermaid|merman|merperson|merwoman	人鱼	人鱼|女人鱼|男人鱼|美人鱼	人魚	人魚
-🧜‍♂️	merman	merman|Triton	男人鱼	特里同|男人鱼	男人魚	男人魚
-🧜‍♀️	mermaid	mermaid|merwoman	美人鱼	女人鱼|美人鱼	美人魚	美人魚
-🧝	elf	elf|magical	小精灵	小精灵|魔术	小精靈	小精靈
-🧝‍♂️	man elf	magical|man elf	男小精灵	男小精灵|男性魔术	男精靈	男精靈
-🧝‍♀️	woman elf	magical|woman elf	女小精灵	女小精灵|女性魔术	女精靈	女精靈
-🧞	genie	djinn|genie	妖怪	妖怪|神灵	精靈	精靈
-🧞‍♂️	man genie	djinn|man genie	男妖怪	男妖怪|男神灵	藍精靈	藍精靈
-🧞‍♀️	woman genie	djinn|woman genie	女妖怪	女妖怪|女神灵	女藍精靈	女藍精靈
-🧟	zombie	undead|walking dead|zombie	僵尸	不死族|僵尸|行尸走肉	殭屍	殭屍
-🧟‍♂️	man zombie	man zombie|undead|walking dead	男僵尸	男僵尸|男行尸走肉	男殭屍	男殭屍
-🧟‍♀️	woman zombie	undead|walking dead|woman zombie	女僵尸	女僵尸|女行尸走肉	女殭屍	女殭屍
-🧌	troll	fairy tale|fantasy|monster|troll	穴居巨怪	幻想|怪物|神话故事|穴居巨怪	巨人	巨人|幻想|怪物|怪獸|童話
-💆	person getting massage	face|massage|person getting massage|salon	按摩	按摩|美容	按摩	按摩|馬殺雞
-💆‍♂️	man getting massage	face|man|man getting massage|massage	男生按摩	按摩|男|男生按摩	男生按摩	按摩|男|男生按摩|馬殺雞
-💆‍♀️	woman getting massage	face|massage|woman|woman getting massage	女生按摩	女|女生按摩|按摩	女生按摩	女|女生按摩|按摩|馬殺雞
-💇	person getting haircut	barber|beauty|haircut|parlor|person getting haircut	理发	剪头|理发	理髮	剪頭髮|理髮
-💇‍♂️	man getting haircut	haircut|man|man getting haircut	男生理发	剪头|理发|男|男生理发	男生理髮	剪頭髮|理髮|男|男生理髮
-💇‍♀️	woman getting haircut	haircut|woman|woman getting haircut	女生理发	剪头|女|女生理发|理发	女生理髮	剪頭髮|女|女生理髮|理髮
-🚶	person walking	hike|person walking|walk|walking	行人	徒步|行人|走路	行人	行人|路人
-🚶‍♂️	man walking	hike|man|man walking|walk	男行人	徒步|男|男行人|走路	男行人	男行人|走路|路人
-🚶‍♀️	woman walking	hike|walk|woman|woman walking	女行人	女|女行人|徒步|走路	女行人	女行人|走路|路人
-🧍	person standing	person standing|stand|standing	站立者	站着|站立|站立者	站著的人	站立|站著|站著的人
-🧍‍♂️	man standing	man|standing	站立的男人	男|站着|站立|站立的男人	站著的男子	男|站立|站著的男子
-🧍‍♀️	woman standing	standing|woman	站立的女人	女|站着|站立|站立的女人	站著的女子	女|站立|站著的女子
-🧎	person kneeling	kneel|kneeling|person kneeling	下跪者	下跪者|跪下|跪坐	跪著的人	跪|跪下|跪著的人
-🧎‍♂️	man kneeling	kneeling|man	跪下的男人	下跪|男|跪下的男人|跪坐	跪著的男子	男|跪|跪著的男子
-🧎‍♀️	woman kneeling	kneeling|woman	跪下的女人	下跪|女|跪下的女人|跪坐	跪著的女子	女|跪|跪著的女子
-🧑‍🦯	person with white cane	accessibility|blind|person with white cane	拄盲杖的人	拄盲杖的人|无障碍|盲	拿導盲手杖的人	拿導盲手杖的人|盲人|行動不便
-👨‍🦯	man with white cane	accessibility|blind|man|man with white cane	拄盲杖的男人	拄盲杖的男人|拐杖|无障碍|男|盲	拿導盲手杖的男子	拿導盲手杖的男子|男|盲人|行動不便
-👩‍🦯	woman with white cane	accessibility|blind|woman|woman with white cane	拄盲杖的女人	女|拄盲杖的女人|拐杖|无障碍|盲	拿導盲手杖的女子	女|拿導盲手杖的女子|盲人|行動不便
-🧑‍🦼	person in motorized wheelchair	accessibility|person in motorized wheelchair|wheelchair	坐电动轮椅的人	坐电动轮椅的人|无障碍|轮椅	坐電動輪椅的人	坐電動輪椅的人|行動不便|輪椅
-👨‍🦼	man in motorized wheelchair	accessibility|man|man in motorized wheelchair|wheelchair	坐电动轮椅的男人	坐电动轮椅的男人|无障碍|电动|男|轮椅	坐電動輪椅的男子	坐電動輪椅的男子|男|行動不便|輪椅
-👩‍🦼	woman in motorized wheelchair	accessibility|wheelchair|woman|woman in motorized wheelchair	坐电动轮椅的女人	坐电动轮椅的女人|女|无障碍|电动|轮椅	坐電動輪椅的女子	坐電動輪椅的女子|女|行動不便|輪椅
-🧑‍🦽	person in manual wheelchair	accessibility|person in manual wheelchair|wheelchair	坐手动轮椅的人	坐手动轮椅的人|无障碍|轮椅	坐輪椅的人	坐輪椅的人|行動不便|輪椅
-👨‍🦽	man in manual wheelchair	accessibility|man|man in manual wheelchair|wheelchair	坐手动轮椅的男人	坐手动轮椅的男人|手动|无障碍|男|轮椅	坐輪椅的男子	坐輪椅的男子|男|行動不便|輪椅
-👩‍🦽	woman in manual wheelchair	accessibility|wheelchair|woman|woman in manual wheelchair	坐手动轮椅的女人	坐手动轮椅的女人|女|手动|无障碍|轮椅	坐輪椅的女子	坐輪椅的女子|女|行動不便|輪椅
-🏃	person running	marathon|person running|running	跑步者	跑步|跑步者|马拉松	跑者	跑步|跑者|跑馬拉松
-🏃‍♂️	man running	man|marathon|racing|running	男生跑步	男|男生跑步|跑|马拉松	男跑者	男|男跑者|跑|馬拉松
-🏃‍♀️	woman running	marathon|racing|running|woman	女生跑步	女|女生跑步|比赛|跑步|马拉松	女跑者	女|女跑者|跑|馬拉松
-💃	woman dancing	dance|dancing|woman	跳舞的女人	女人|跳舞|跳舞的女人	舞者	舞者|跳舞
-🕺	man dancing	dance|dancing|man	跳舞的男人	男人|跳舞|跳舞的男人	男人跳著舞	男|男人跳著舞|舞|跳
-🕴️	person in suit levitating	business|person|person in suit levitating|suit	西装革履的人	商务|正装|西装革履|西装革履的人	穿西裝的人	穿著正式|穿西裝的人
-👯	people with bunny ears	bunny ear|dancer|partying|people with bunny ears	戴兔耳朵的人	兔耳朵|戴兔耳朵的人|派对|聚会|跳舞	兔女郎	兔女郎|兔耳|跳舞
-👯‍♂️	men with bunny ears	bunny ear|dancer|men|men with bunny ears|partying	兔先生	兔先生|兔耳朵|派对|男生派对|聚会|跳舞	雙人兔男郎	兔耳|跳舞|雙人兔男郎
-👯‍♀️	women with bunny ears	bunny ear|dancer|partying|women|women with bunny ears	兔女郎	兔女郎|兔耳朵|女生派对|派对|聚会|跳舞	雙人兔女郎	兔耳|跳舞|雙人兔女郎
-🧖	person in steamy room	person in steamy room|sauna|steam room	蒸房里的人	桑拿|蒸房|蒸房里的人	做蒸氣浴的人	做蒸氣浴的人
-🧖‍♂️	man in steamy room	man in steamy room|sauna|steam room	蒸房里的男人	桑拿|蒸房里的男人|男性桑拿	做蒸氣浴的男子	做蒸氣浴的男子
-🧖‍♀️	woman in steamy room	sauna|steam room|woman in steamy room	蒸房里的女人	女性桑拿|桑拿|蒸房里的女人	做蒸氣浴的女子	做蒸氣浴的女子
-🧗	person climbing	climber|person climbing	攀爬的人	攀爬的人|登山者	攀岩的人	攀岩的人
-🧗‍♂️	man climbing	climber|man climbing	攀爬的男人	攀爬的男人|登山者	攀岩男子	攀岩男子
-🧗‍♀️	woman climbing	climber|woman climbing	攀爬的女人	攀爬的女人|登山者	攀岩女子	攀岩女子
-🤺	person fencing	fencer|fencing|person fencing|sword	击剑选手	人|体育|击剑|击剑选手|剑	西洋劍	擊劍|西洋劍|運動
-🏇	horse racing	horse|jockey|racehorse|racing	赛马	赛马|马	賽馬	賽馬|騎馬
-⛷️	skier	ski|skier|snow	滑雪的人	滑雪|滑雪的人|雪	滑雪者	滑雪|滑雪者
-🏂	snowboarder	ski|snow|snowboard|snowboarder	滑雪板	滑雪|滑雪板|雪	滑雪板	滑雪|滑雪板
-🏌️	person golfing	ball|golf|person golfing	打高尔夫的人	打高尔夫的人|球|高尔夫	打高爾夫	打高爾夫|高爾夫
-🏌️‍♂️	man golfing	golf|man|man golfing	男生打高尔夫	男|男生打高尔夫|高尔夫	男生打高爾夫	男|男生打高爾夫|高爾夫
-🏌️‍♀️	woman golfing	golf|woman|woman golfing	女生打高尔夫	女|女生打高尔夫|高尔夫	女生打高爾夫	女|女生打高爾夫|高爾夫
-🏄	person surfing	person surfing|surfing	冲浪	冲浪	衝浪	衝浪
-🏄‍♂️	man surfing	man|surfing	男生冲浪	冲浪|男|男生冲浪	男生衝浪	男|男生衝浪|衝浪
-🏄‍♀️	woman surfing	surfing|woman	女生冲浪	冲浪|女|女生冲浪	女生衝浪	女|女生衝浪|衝浪
-🚣	person rowing boat	boat|person rowing boat|rowboat	划艇	划艇|船	划艇	划船|划艇
-🚣‍♂️	man rowing boat	boat|man|man rowing boat|rowboat	男生划船	划船|划艇|男|男生划船|船	男生划船	划船|男|男生划船
-🚣‍♀️	woman rowing boat	boat|rowboat|woman|woman rowing boat	女生划船	划船|划艇|女|女生划船|船	女生划船	划船|女|女生划船
-🏊	person swimming	person swimming|swim	游泳	游泳	游泳	游泳
-🏊‍♂️	man swimming	man|man swimming|swim	男生游泳	游泳|男|男生游泳	男生游泳	游泳|男|男生游泳
-🏊‍♀️	woman swimming	swim|woman|woman swimming	女生游泳	女|女生游泳|游泳	女生游泳	女|女生游泳|游泳
-⛹️	person bouncing ball	ball|person bouncing ball	玩球	游戏|玩|玩球|球	打球	打球|球
-⛹️‍♂️	man bouncing ball	ball|man|man bouncing ball	男生玩球	球|男|男生玩球	男生打球	球|男|男生打球
-⛹️‍♀️	woman bouncing ball	ball|woman|woman bouncing ball	女生玩球	女|女生玩球|游戏|玩|球	女生打球	女|女生打球|球
-🏋️	person lifting weights	lifter|person lifting weights|weight	举重	举重	舉重	舉重
-🏋️‍♂️	man lifting weights	man|man lifting weights|weight lifter	男生举重	举重|男|男生举重	男生舉重	男|男生舉重|舉重
-🏋️‍♀️	woman lifting weights	weight lifter|woman|woman lifting weights	女生举重	举重|女|女生举重	女生舉重	女|女生舉重|舉重
-🚴	person biking	bicycle|biking|cyclist|person biking	骑自行车	单车|自行车|骑单车|骑自行车	騎自行車	腳踏車|自行車|騎自行車|騎車
-🚴‍♂️	man biking	bicycle|biking|cyclist|man	男生骑自行车	单车|男|男生骑自行车|自行车|骑车	男自行車手	男|男自行車手|腳踏車|自行車|騎車
-🚴‍♀️	woman biking	bicycle|biking|cyclist|woman	女生骑自行车	单车|女|女生骑自行车|自行车|骑车	女自行車手	女|女自行車手|腳踏車|自行車|騎車
-🚵	person mountain biking	bicycle|bicyclist|bike|cyclist|mountain|person mountain biking	骑山地车	单车|山地车|自行车|骑山地车|骑山地车的人	騎登山車	登山車|騎登山車
-🚵‍♂️	man mountain biking	bicycle|bike|cyclist|man|man mountain biking|mountain	男生骑山地车	单车|山地车|男|男生骑山地车|自行车|骑山地车的人	男登山車手	男|男登山車手|登山車
-🚵‍♀️	woman mountain biking	bicycle|bike|biking|cyclist|mountain|woman	女生骑山地车	单车|女|女生骑山地车|山地车|自行车|骑车	女登山車手	女|女登山車手|登山車
-🤸	person cartwheeling	cartwheel|gymnastics|person cartwheeling	侧手翻	人|体操|体育|侧手翻|翻筋斗	側翻	個人|側翻|運動|體操
-🤸‍♂️	man cartwheeling	cartwheel|gymnastics|man|man cartwheeling	男生侧手翻	体操|侧手翻|男|男生侧手翻|翻筋斗	男生側翻	男|男生側翻|翻跟斗|體操
-🤸‍♀️	woman cartwheeling	cartwheel|gymnastics|woman|woman cartwheeling	女生侧手翻	体操|侧手翻|女|女生侧手翻|翻筋斗	女生側翻	女|女生側翻|翻跟斗|體操
-🤼	people wrestling	people wrestling|wrestle|wrestler	摔跤选手	人|体育|摔跤|摔跤选手	摔角手	個人|摔角|摔角手|運動
-🤼‍♂️	men wrestling	men|men wrestling|wrestle	男生摔跤	打架|摔跤|男|男生摔跤	男子摔角	摔角|男|男子摔角
-🤼‍♀️	women wrestling	women|women wrestling|wrestle	女生摔跤	女|女生摔跤|打架|摔跤	女子摔角	女|女子摔角|摔角
-🤽	person playing water polo	person playing water polo|polo|water	水球	人|体育|水球	水球運動	水上|水球|水球運動|運動
-🤽‍♂️	man playing water polo	man|man playing water polo|water polo	男生玩水球	水球|男|男生玩水球	男生打水球	水球|男|男生打水球
-🤽‍♀️	woman playing water polo	water polo|woman|woman playing water polo	女生玩水球	女|女生玩水球|水球	女生打水球	女|女生打水球|水球
-🤾	person playing handball	ball|handball|person playing handball	手球	人|体育|手球	手球	手球|球類|運動
-🤾‍♂️	man playing handball	handball|man|man playing handball	男生玩手球	手球|男|男生玩手球	男生打手球	手球|男|男生打手球
-🤾‍♀️	woman playing handball	handball|woman|woman playing handball	女生玩手球	女|女生玩手球|手球	女生打手球	女|女生打手球|手球
-🤹	person juggling	balance|juggle|multitask|person juggling|skill	抛接杂耍	平衡|抛接|抛接杂耍|杂技|杂耍	雜耍	平衡感|技藝|特技|雜耍
-🤹‍♂️	man juggling	juggling|man|multitask	男生抛接杂耍	杂技|杂耍|男|男生抛接杂耍|颠球	男生玩雜耍	男|男生玩雜耍|雜耍
-🤹‍♀️	woman juggling	juggling|multitask|woman	女生抛接杂耍	女|女生抛接杂耍|杂技|杂耍|颠球	女生玩雜耍	女|女生玩雜耍|雜耍
-🧘	person in lotus position	meditation|person in lotus position|yoga	盘腿的人	冥想|瑜伽|盘腿的人	盤坐	盤坐
-🧘‍♂️	man in lotus position	man in lotus position|meditation|yoga	盘腿的男人	和尚|瑜伽男|盘腿的男人	盤坐男子	盤坐男子
-🧘‍♀️	woman in lotus position	meditation|woman in lotus position|yoga	盘腿的女人	尼姑|比丘尼|瑜伽女|盘腿的女人	盤坐女子	盤坐女子
-🛀	person taking bath	bath|bathtub|person taking bath	洗澡的人	洗澡|洗澡的人|浴缸	盆浴	洗澡|盆浴
-🛌	person in bed	good night|hotel|person in bed|sleep	躺在床上的人	入睡|宾馆|躺在床上的人|酒店	睡覺	睡覺
-🧑‍🤝‍🧑	people holding hands	couple|hand|hold|holding hands|people holding hands|person	手拉手的两个人	人|情侣|手|手拉手的两个人|拉手|握手	握手的人	情侶|握手|握手的人|牽手|牽牽
-👭	women holding hands	couple|hand|holding hands|women|women holding hands	手拉手的两个女人	两个女人|情侣|手拉手|手拉手的两个女人	兩個女人	兩個女人|兩個女人手拉手|手拉手
-👫	woman and man holding hands	couple|hand|hold|holding hands|man|woman|woman and man holding hands	手拉手的一男一女	一男一女|情侣|手拉手|手拉手的一男一女	一男一女	一男一女|一男一女手拉手|手拉手
-👬	men holding hands	couple|Gemini|holding hands|man|men|men holding hands|twins|zodiac	手拉手的两个男人	两个男人|双子座|情侣|手拉手|手拉手的两个男人|黄道十二宫	兩個男人	兩個男人|兩個男人手拉手|手拉手
-💏	kiss	couple|kiss	亲吻	亲吻|情侣|接吻|浪漫	親	接吻|親
-👩‍❤️‍💋‍👨	kiss: woman, man	couple|kiss|man|woman	亲吻: 女人男人	亲吻|女人|情侣|接吻|浪漫|男人	親: 女人 男人	女人|接吻|男人|親
-👨‍❤️‍💋‍👨	kiss: man, man	couple|kiss|man	亲吻: 男人男人	亲吻|情侣|接吻|浪漫|男人	親: 男人 男人	接吻|男人|親
-👩‍❤️‍💋‍👩	kiss: woman, woman	couple|kiss|woman	亲吻: 女人女人	亲吻|女人|情侣|接吻|浪漫	親: 女人 女人	女人|接吻|親
-💑	couple with heart	couple|couple with heart|love	情侣	恋爱|情侣|浪漫|红心	相愛	一對|男女|相愛
-👩‍❤️‍👨	couple with heart: woman, man	couple|couple with heart|love|man|woman	情侣: 女人男人	女人|恋爱|情侣|浪漫|男人|红心	相愛: 女人 男人	一對|女人|男人|男女|相愛
-👨‍❤️‍👨	couple with heart: man, man	couple|couple with heart|love|man	情侣: 男人男人	恋爱|情侣|浪漫|男人|红心	相愛: 男人 男人	一對|男人|男女|相愛
-👩‍❤️‍👩	couple with heart: woman, woman	couple|couple with heart|love|woman	情侣: 女人女人	女人|恋爱|情侣|浪漫|红心	相愛: 女人 女人	一對|女人|男女|相愛
-👪	family	family	家庭	家庭	家庭	家庭|親子
-👨‍👩‍👦	family: man, woman, boy	boy|family|man|woman	家庭: 男人女人男孩	女人|家庭|男人|男孩	家庭: 男人 女人 男孩	女人|家庭|男人|男孩|親子
-👨‍👩‍👧	family: man, woman, girl	family|girl|man|woman	家庭: 男人女人女孩	女人|女孩|家庭|男人	家庭: 男人 女人 女孩	女人|女孩|家庭|男人|親子
-👨‍👩‍👧‍👦	family: man, woman, girl, boy	boy|family|girl|man|woman	家庭: 男人女人女孩男孩	女人|女孩|家庭|男人|男孩	家庭: 男人 女人 女孩 男孩	女人|女孩|家庭|男人|男孩|親子
-👨‍👩‍👦‍👦	family: man, woman, boy, boy	boy|family|man|woman	家庭: 男人女人男孩男孩	女人|家庭|男人|男孩	家庭: 男人 女人 男孩 男孩	女人|家庭|男人|男孩|親子
-👨‍👩‍👧‍👧	family: man, woman, girl, girl	family|girl|man|woman	家庭: 男人女人女孩女孩	女人|女孩|家庭|男人	家庭: 男人 女人 女孩 女孩	女人|女孩|家庭|男人|親子
-👨‍👨‍👦	family: man, man, boy	boy|family|man	家庭: 男人男人男孩	家庭|男人|男孩	家庭: 男人 男人 男孩	家庭|男人|男孩|親子
-👨‍👨‍👧	family: man, man, girl	family|girl|man	家庭: 男人男人女孩	女孩|家庭|男人	家庭: 男人 男人 女孩	女孩|家庭|男人|親子
-👨‍👨‍👧‍👦	family: man, man, girl, boy	boy|family|girl|man	家庭: 男人男人女孩男孩	女孩|家庭|男人|男孩	家庭: 男人 男人 女孩 男孩	女孩|家庭|男人|男孩|親子
-👨‍👨‍👦‍👦	family: man, man, boy, boy	boy|family|man	家庭: 男人男人男孩男孩	家庭|男人|男孩	家庭: 男人 男人 男孩 男孩	家庭|男人|男孩|親子
-👨‍👨‍👧‍👧	family: man, man, girl, girl	family|girl|man	家庭: 男人男人女孩女孩	女孩|家庭|男人	家庭: 男人 男人 女孩 女孩	女孩|家庭|男人|親子
-👩‍👩‍👦	family: woman, woman, boy	boy|family|woman	家庭: 女人女人男孩	女人|家庭|男孩	家庭: 女人 女人 男孩	女人|家庭|男孩|親子
-👩‍👩‍👧	family: woman, woman, girl	family|girl|woman	家庭: 女人女人女孩	女人|女孩|家庭	家庭: 女人 女人 女孩	女人|女孩|家庭|親子
-👩‍👩‍👧‍👦	family: woman, woman, girl, boy	boy|family|girl|woman	家庭: 女人女人女孩男孩	女人|女孩|家庭|男孩	家庭: 女人 女人 女孩 男孩	女人|女孩|家庭|男孩|親子
-👩‍👩‍👦‍👦	family: woman, woman, boy, boy	boy|family|woman	家庭: 女人女人男孩男孩	女人|家庭|男孩	家庭: 女人 女人 男孩 男孩	女人|家庭|男孩|親子
-👩‍👩‍👧‍👧	family: woman, woman, girl, girl	family|girl|woman	家庭: 女人女人女孩女孩	女人|女孩|家庭	家庭: 女人 女人 女孩 女孩	女人|女孩|家庭|親子
-👨‍👦	family: man, boy	boy|family|man	家庭: 男人男孩	家庭|男人|男孩	家庭: 男人 男孩	家庭|男人|男孩|親子
-👨‍👦‍👦	family: man, boy, boy	boy|family|man	家庭: 男人男孩男孩	家庭|男人|男孩	家庭: 男人 男孩 男孩	家庭|男人|男孩|親子
-👨‍👧	family: man, girl	family|girl|man	家庭: 男人女孩	女孩|家庭|男人	家庭: 男人 女孩	女孩|家庭|男人|親子
-👨‍👧‍👦	family: man, girl, boy	boy|family|girl|man	家庭: 男人女孩男孩	女孩|家庭|男人|男孩	家庭: 男人 女孩 男孩	女孩|家庭|男人|男孩|親子
-👨‍👧‍👧	family: man, girl, girl	family|girl|man	家庭: 男人女孩女孩	女孩|家庭|男人	家庭: 男人 女孩 女孩	女孩|家庭|男人|親子
-👩‍👦	family: woman, boy	boy|family|woman	家庭: 女人男孩	女人|家庭|男孩	家庭: 女人 男孩	女人|家庭|男孩|親子
-👩‍👦‍👦	family: woman, boy, boy	boy|family|woman	家庭: 女人男孩男孩	女人|家庭|男孩	家庭: 女人 男孩 男孩	女人|家庭|男孩|親子
-👩‍👧	family: woman, girl	family|girl|woman	家庭: 女人女孩	女人|女孩|家庭	家庭: 女人 女孩	女人|女孩|家庭|親子
-👩‍👧‍👦	family: woman, girl, boy	boy|family|girl|woman	家庭: 女人女孩男孩	女人|女孩|家庭|男孩	家庭: 女人 女孩 男孩	女人|女孩|家庭|男孩|親子
-👩‍👧‍👧	family: woman, girl, girl	family|girl|woman	家庭: 女人女孩女孩	女人|女孩|家庭	家庭: 女人 女孩 女孩	女人|女孩|家庭|親子
-🗣️	speaking head	face|head|silhouette|speak|speaking	说话	剪影|头|讲话|说话	說話的人影	說話|說話的人影
-👤	bust in silhouette	bust|bust in silhouette|silhouette	人像	人像|剪影|半身像	肖像剪影	剪影|肖像剪影
-👥	busts in silhouette	bust|busts in silhouette|silhouette	双人像	剪影|半身像|双人像	雙人肖像剪影	剪影|雙人肖像剪影
-🫂	people hugging	goodbye|hello|hug|people hugging|thanks	人的拥抱	人的拥抱|再见|您好|感谢|拥抱	擁抱的人	抱抱|掰掰|擁抱的人|謝謝
-👣	footprints	clothing|footprint|footprints|print	脚印	脚印|足迹	腳印	腳印|足跡
-🐵	monkey face	face|monkey	猴头	猴|猴头	猴子頭	猴|猴子頭
-🐒	monkey	monkey	猴子	猴|猴子	猴子	猴|猴子
-🦍	gorilla	gorilla	大猩猩	大猩猩	大猩猩	動物|大猩猩|猩猩
-🦧	orangutan	ape|orangutan	红毛猩猩	猩猩|猴|猿|红毛猩猩	猩猩	人猿|猩猩
-🐶	dog face	dog|face|pet	狗脸	宠物|狗|狗脸|脸	狗頭	狗|狗頭
-🐕	dog	dog|pet	狗	宠物|狗	狗	狗
-🦮	guide dog	accessibility|blind|guide|guide dog	导盲犬	导盲犬|指引|无障碍|盲	導盲犬	導盲|導盲犬|視障|行動不便
-🐕‍🦺	service dog	accessibility|assistance|dog|service	服务犬	工作犬|无障碍|服务犬|犬|狗|辅助	服務犬	服務|服務犬|狗|行動不便|輔助
-🐩	poodle	dog|poodle	贵宾犬	卷毛狗|狗|贵宾犬	貴賓犬	貴賓犬|貴賓狗
-🐺	wolf	face|wolf	狼	头|狼|脸	狼	狼
-🦊	fox	face|fox	狐狸	头|狐狸|脸	狐狸	動物|狐狸
-🦝	raccoon	curious|raccoon|sly	浣熊	好奇|浣熊|淘气	浣熊	好奇|浣熊|狡猾
-🐱	cat face	cat|face|pet	猫脸	宠物|猫|猫脸|脸	貓頭	貓|貓頭
-🐈	cat	cat|pet	猫	宠物|猫	貓	貓
-🐈‍⬛	black cat	black|cat|unlucky	黑猫	不吉利|猫|黑猫|黑色	黑貓	不幸|貓|黑色|黑貓
-🦁	lion	face|Leo|lion|zodiac	狮子	狮子|狮子座|脸|黄道十二宫	獅子	獅|獅子
-🐯	tiger face	face|tiger	老虎头	老虎|老虎头|脸	老虎頭	老虎頭|虎
-🐅	tiger	tiger	老虎	老虎|虎	老虎	老虎|虎
-🐆	leopard	leopard	豹子	猎豹|豹|豹子	花豹	花豹|豹
-🐴	horse face	face|horse	马头	马|马头	馬頭	馬|馬頭
-🫎	moose					
-🫏	donkey					
-🐎	horse	equestrian|horse|racehorse|racing	马	比赛|赛马|马|骑马	馬	馬
-🦄	unicorn	face|unicorn	独角兽	头|独角兽|脸	獨角獸	獨角獸
-🦓	zebra	stripe|zebra	斑马	斑马|条纹	斑馬	斑馬
-🦌	deer	deer	鹿	鹿	鹿	動物|鹿
-🦬	bison	bison|buffalo|herd|wisent	大野牛	大野牛|欧洲野牛|水牛|畜群	野牛	水牛|牧群|野牛
-🐮	cow face	cow|face	奶牛头	奶牛|奶牛头|脸	牛頭	牛|牛頭
-🐂	ox	bull|ox|Taurus|zodiac	公牛	公牛|牛|金牛座|黄道十二宫	公牛	公牛|牛
-🐃	water buffalo	buffalo|water	水牛	水牛	水牛	水牛|牛
-🐄	cow	cow	奶牛	奶牛|牛	乳牛	乳牛|牛
-🐷	pig face	face|pig	猪头	猪|猪头|脸	豬頭	豬|豬頭
-🐖	pig	pig|sow	猪	猪	豬	豬
-🐗	boar	boar|pig	野猪	猪|野猪	野豬	豬|野豬
-🐽	pig nose	face|nose|pig	猪鼻子	猪|猪鼻子|脸|鼻子	豬鼻子	豬鼻子
-🐏	ram	Aries|male|ram|sheep|zodiac	公羊	公羊|白羊座|羊|雄性|黄道十二宫	公羊	公羊|羊
-🐑	ewe	ewe|female|sheep	母羊	母羊|羊|雌性	綿羊	綿羊|羊
-🐐	goat	Capricorn|goat|zodiac	山羊	山羊|摩羯座|黄道十二宫	山羊	山羊|羊
-🐪	camel	camel|dromedary|hump	骆驼	单峰|骆驼	單峰駱駝	單峰駱駝|駱駝
-🐫	two-hump camel	bactrian|camel|hump|two-hump camel	双峰骆驼	双峰|双峰骆驼|骆驼	雙峰駱駝	雙峰駱駝|駱駝
-🦙	llama	alpaca|guanaco|llama|vicuña|wool	美洲鸵	原驼|小羊驼|羊毛|羊驼|美洲鸵	羊駝	小羊駝|毛|羊駝|羊駝毛|美野生羊駝
-🦒	giraffe	giraffe|spots	长颈鹿	斑点|长颈鹿	長頸鹿	長頸鹿
-🐘	elephant	elephant	大象	大象|象	大象	大象|象
-🦣	mammoth	extinction|large|mammoth|tusk|woolly	猛犸	大型|有绒毛的|灭绝|猛犸|长牙	毛象	巨大|毛象|絕種|象牙|長毛象
-🦏	rhinoceros	rhinoceros	犀牛	犀牛	犀牛	動物|犀牛
-🦛	hippopotamus	hippo|hippopotamus	河马	河马	河馬	河馬
-🐭	mouse face	face|mouse	老鼠头	老鼠头|鼠	老鼠頭	老鼠頭|耗子|鼠
-🐁	mouse	mouse	老鼠	老鼠|耗子|鼠	小老鼠	小老鼠|耗子|鼠
-🐀	rat	rat	耗子	耗子|鼠	老鼠	老鼠|耗子|鼠
-🐹	hamster	face|hamster|pet	仓鼠	仓鼠|啮齿|头|脸	倉鼠	倉鼠|寵物鼠
-🐰	rabbit face	bunny|face|pet|rabbit	兔子头	兔|兔子头	兔子頭	兔|兔子頭
-🐇	rabbit	bunny|pet|rabbit	兔子	兔|兔子	兔子	兔|兔子
-🐿️	chipmunk	chipmunk|squirrel	松鼠	松鼠|花栗鼠	松鼠	松鼠|花栗鼠
-🦫	beaver	beaver|dam	海狸	母畜|海狸	海狸	水壩|海狸
-🦔	hedgehog	hedgehog|spiny	刺猬	刺猬	刺蝟	刺蝟
-🦇	bat	bat|vampire	蝙蝠	吸血鬼|蝙蝠	蝙蝠	吸血|蝙蝠
-🐻	bear	bear|face	熊	头|熊|脸	熊	熊
-🐻‍❄️	polar bear	arctic|bear|polar bear|white	北极熊	北极|北极熊|熊|白色	北極熊	北極熊|極地|熊|白色
-🐨	koala	face|koala|marsupial	考拉	澳大利亚|考拉	無尾熊	無尾熊
-🐼	panda	face|panda	熊猫	头|熊猫|胖达|脸	熊貓	熊貓|貓熊
-🦥	sloth	lazy|sloth|slow	树懒	慢|懒|树懒|爬树|迟缓	樹懶	慢|懶|樹懶
-🦦	otter	fishing|otter|playful	水獭	动物|捕鱼|水獭|獭|鼬	水獺	好玩|水獺|釣魚
-🦨	skunk	skunk|stink	臭鼬	熏|臭|臭鼬|鼬	臭鼬	臭|臭鼬
-🦘	kangaroo	Australia|joey|jump|kangaroo|marsupial	袋鼠	小袋鼠|有袋类动物|澳大利亚|袋鼠|跳	袋鼠	有袋動物|澳洲|袋鼠|跳
-🦡	badger	badger|honey badger|pester	獾	獾|纠缠|蜜獾	獾	獾|蜜獾
-🐾	paw prints	feet|paw|paw prints|print	爪印	爪印|爪子|足迹	動物腳印	動物腳印|足跡
-🦃	turkey	bird|turkey	火鸡	火鸡	火雞	火雞
-🐔	chicken	bird|chicken	鸡	鸡	雞	雞
-🐓	rooster	bird|rooster	公鸡	公鸡|鸡	公雞	公雞|雞
-🐣	hatching chick	baby|bird|chick|hatching	小鸡破壳	小鸡|小鸡破壳|破壳	小雞破蛋	孵化|小雞破蛋
-🐤	baby chick	baby|bird|chick	小鸡	小鸡|鸡	小雞的臉	小雞|小雞的臉
-🐥	front-facing baby chick	baby|bird|chick|front-facing baby chick	正面朝向的小鸡	小鸡|正面朝向的小鸡	小雞	小雞
-🐦	bird	bird	鸟	鸟	鳥	鳥
-🐧	penguin	bird|penguin	企鹅	企鹅	企鵝	企鵝
-🕊️	dove	bird|dove|fly|peace	鸽	和平象征|飞翔|鸟|鸽|鸽子	飛鳥	飛鳥|鳥
-🦅	eagle	bird|eagle	鹰	老鹰|鸟|鹰	老鷹	老鷹|鳥
-🦆	duck	bird|duck	鸭子	鸟|鸭|鸭子	鴨子	鳥|鴨|鴨子
-🦢	swan	bird|cygnet|swan|ugly duckling	天鹅	丑小鸭|天鹅|小天鹅|鸟	天鵝	天鵝|小天鵝|醜小鴨|鳥
-🦉	owl	bird|owl|wise	猫头鹰	猫头鹰|睿智|鸟	貓頭鷹	智慧|貓頭應|貓頭鷹|鳥
-🦤	dodo	dodo|extinction|large|Mauritius	渡渡鸟	毛里求斯|渡渡鸟|灭绝	渡渡鳥	巨鳥|模里西斯|渡渡鳥|絕種
-🪶	feather	bird|feather|flight|light|plumage	羽毛	羽毛|轻|飞|鸟	羽毛	羽毛|輕|飄|飛
-🦩	flamingo	flamboyant|flamingo|tropical	火烈鸟	火烈鸟|热带|艳丽	紅鶴	熱帶|紅鶴|鮮豔
-🦚	peacock	bird|ostentatious|peacock|peahen|proud	孔雀	孔雀|招摇|雌孔雀|骄傲|鸟	孔雀	孔雀|賣弄|雌孔雀|驕傲|鳥
-🦜	parrot	bird|parrot|pirate|talk	鹦鹉	剽窃|模仿|说话|鸟|鹦鹉	鸚鵡	海盜|說話|鳥|鸚鵡
-🪽	wing					
-🐦‍⬛	black bird					
-🪿	goose					
-🐸	frog	face|frog	青蛙	头|脸|青蛙	青蛙	蛙|青蛙
-🐊	crocodile	crocodile	鳄鱼	鳄鱼	鱷魚	鱷|鱷魚
-🐢	turtle	terrapin|tortoise|turtle	龟	乌龟|海龟|龟	烏龜	烏龜|龜
-🦎	lizard	lizard|reptile	蜥蜴	爬行动物|蜥蜴	蜥蜴	爬行動物|蜥蜴
-🐍	snake	bearer|Ophiuchus|serpent|snake|zodiac	蛇	持票人|狡猾的人|蛇|蛇夫座|黄道十二宫	蛇	蛇|青蛇
-🐲	dragon face	dragon|face|fairy tale	龙头	龙|龙头	龍頭	龍|龍頭
-🐉	dragon	dragon|fairy tale	龙	龙	龍	龍
-🦕	sauropod	brachiosaurus|brontosaurus|diplodocus|sauropod	蜥蜴类	梁龙|腕龙|蜥蜴类|雷龙	蜥腳類恐龍	蜥腳類恐龍
-🦖	T-Rex	T-Rex|Tyrannosaurus Rex	霸王龙	暴龙君主|霸王龙	暴龍	暴龍
-🐳	spouting whale	face|spouting|whale	喷水的鲸	喷水|喷水的鲸|鲸	鯨魚	鯨魚|鯨魚噴水
-🐋	whale	whale	鲸鱼	鲸鱼	藍鯨	藍鯨|鯨
-🐬	dolphin	dolphin|flipper	海豚	海豚|鸭脚板	海豚	海豚
-🦭	seal	sea lion|seal	海豹	海狮|海豹	海豹	海獅|海豹
-🐟	fish	fish|Pisces|zodiac	鱼	双鱼座|鱼|黄道十二宫	魚	魚
-🐠	tropical fish	fish|tropical	热带鱼	热带|热带鱼|鱼	熱帶魚	熱帶魚|魚
-🐡	blowfish	blowfish|fish	河豚	河豚|鱼	河豚	河豚|魚
-🦈	shark	fish|shark	鲨鱼	鱼|鲨|鲨鱼	鯊魚	魚|鯊魚
-🐙	octopus	octopus	章鱼	八爪|章鱼|鱼	章魚	八爪魚|章魚
-🐚	spiral shell	shell|spiral	海螺	海螺|螺	海螺	海螺|貝殼
-🪸	coral	coral|ocean|reef	珊瑚	海洋|珊瑚|礁	珊瑚	海洋|珊瑚|礁
-🪼	jellyfish					
-🐌	snail	snail	蜗牛	蜗牛	蝸牛	蝸牛
-🦋	butterfly	butterfly|insect|pretty	蝴蝶	昆虫|漂亮|美丽|蝴蝶	蝴蝶	昆蟲|美|蝴蝶
-🐛	bug	bug|insect	毛毛虫	毛毛虫|毛虫	毛毛蟲	毛毛蟲|毛蟲
-🐜	ant	ant|insect	蚂蚁	蚂蚁	螞蟻	螞蟻|蟻
-🐝	honeybee	bee|honeybee|insect	蜜蜂	勤劳|蜜蜂	蜜蜂	蜂|蜜蜂
-🪲	beetle	beetle|bug|insect	甲虫	昆虫|甲虫	甲蟲	昆蟲|甲蟲|蟲
-🐞	lady beetle	beetle|insect|lady beetle|ladybird|ladybug	瓢虫	昆虫|母|瓢虫	瓢蟲	昆蟲|瓢蟲
-🦗	cricket	cricket|grasshopper	蟋蟀	蛐蛐|蟋蟀	蟋蟀	蟋蟀
-🪳	cockroach	cockroach|insect|pest|roach	蟑螂	害虫|昆虫|蟑螂	蟑螂	小強|蟑螂
-🕷️	spider	insect|spider	蜘蛛	蜘蛛	蜘蛛	蜘蛛
-🕸️	spider web	spider|web	蜘蛛网	蛛网|蜘蛛网	蜘蛛網	蛛網|蜘蛛網
-🦂	scorpion	scorpio|Scorpio|scorpion|zodiac	蝎子	天蝎宫|天蝎座|蝎子|黄道十二宫	蠍子	蠍|蠍子
-🦟	mosquito	disease|fever|malaria|mosquito|pest|virus	蚊子	发热|昆虫|疟疾|疾病|病毒|蚊子	蚊子	疾病|病毒|瘧疾|發燒|蚊子|蟲
-🪰	fly	disease|fly|maggot|pest|rotting	苍蝇	害虫|疾病|腐烂|苍蝇|蛆	蒼蠅	腐爛|舌蠅|蒼蠅|馬蠅
-🪱	worm	annelid|earthworm|parasite|worm	蠕虫	寄生虫|环节动物|蚯蚓|蠕虫	蠕蟲	寄生蟲|環節動物|蚯蚓|蠕蟲
-🦠	microbe	amoeba|bacteria|microbe|virus	细菌	变形虫|病毒|细菌	微生物	微生物|病毒|細菌|阿米巴
-💐	bouquet	bouquet|flower	花束	花束|鲜花	花束	花束|鮮花
-🌸	cherry blossom	blossom|cherry|flower	樱花	樱花|花	櫻花	櫻花|花
-💮	white flower	flower|white flower	白花	白花|花	白花	白花|花
-🪷	lotus	Buddhism|flower|Hinduism|India|lotus|purity|Vietnam	莲花	佛教|印度|印度教|纯洁|花|莲花|越南	蓮花	佛教|印度|印度教|純潔|花|蓮花|越南
-🏵️	rosette	plant|rosette	圆形花饰	圆形花饰|花	花朵	花|花朵
-🌹	rose	flower|rose	玫瑰	玫瑰|花	玫瑰	玫瑰|花
-🥀	wilted flower	flower|wilted	枯萎的花	枯萎的花|花	枯萎花朵	凋零|枯萎|枯萎花朵|花
-🌺	hibiscus	flower|hibiscus	芙蓉	木槿|芙蓉|花	芙蓉	芙蓉|花
-🌻	sunflower	flower|sun|sunflower	向日葵	向日葵|太阳花|花	向日葵	向日葵|花
-🌼	blossom	blossom|flower	开花	开花|花	開花	花|開花
-🌷	tulip	flower|tulip	郁金香	花|郁金香	鬱金香	花|鬱金香
-🪻	hyacinth					
-🌱	seedling	seedling|young	幼苗	发芽|幼苗|芽|苗	苗	發芽|苗
-🪴	potted plant	boring|grow|house|nurturing|plant|potted plant|useless	盆栽植物	培育|房子|枯燥|植物|生长|盆栽植物	盆景	室內植物|植物|生長|盆景|觀賞
-🌲	evergreen tree	evergreen tree|tree	松树	常青树|松树|树	常青樹	常青樹|樹
-🌳	deciduous tree	deciduous|shedding|tree	落叶树	树|落叶|落叶树|落叶植物	落葉樹	樹|落葉樹
-🌴	palm tree	palm|tree	棕榈树	棕榈树	棕櫚樹	棕櫚樹|樹
-🌵	cactus	cactus|plant	仙人掌	仙人掌|沙漠	仙人掌	仙人掌|多肉植物
-🌾	sheaf of rice	ear|grain|rice|sheaf of rice	稻子	稻|稻子|米|粮食	水稻	水稻|稻子
-🌿	herb	herb|leaf	药草	草药|药草|香草	草藥	植物|草藥|葉子|香草
-☘️	shamrock	plant|shamrock	三叶草	三叶草|苜蓿|酢浆草	三葉草	三葉草|草
-🍀	four leaf clover	4|clover|four|four-leaf clover|leaf	四叶草	四叶草|幸运	幸運草	四葉草|幸運草
-🍁	maple leaf	falling|leaf|maple	枫叶	加拿大|枫叶|秋	楓葉	楓葉|紅葉
-🍂	fallen leaf	fallen leaf|falling|leaf	落叶	叶|秋|落叶	落葉	枯葉|落葉
-🍃	leaf fluttering in wind	blow|flutter|leaf|leaf fluttering in wind|wind	风吹叶落	叶子|树叶|随风飘舞|风吹叶落	隨風飄落的葉子	隨風飄落的葉子|風吹葉落
-🪹	empty nest	empty nest|nesting	空巢	空巢|筑巢	空巢	空巢|築巢
-🪺	nest with eggs	nest with eggs|nesting	有蛋的巢	有蛋的巢|筑巢	有蛋的巢	有蛋的巢|築巢
-🍄	mushroom	mushroom|toadstool	蘑菇	蘑菇	蘑菇	蘑菇|香菇
-🍇	grapes	fruit|grape|grapes	葡萄	水果|葡萄	葡萄	水果|葡萄
-🍈	melon	fruit|melon	甜瓜	水果|甜瓜|蜜瓜|香瓜	瓜	水果|瓜|甜瓜|蜜瓜|香瓜
-🍉	watermelon	fruit|watermelon	西瓜	水果|西瓜	西瓜	水果|西瓜
-🍊	tangerine	fruit|orange|tangerine	橘子	柑桔|桔子|橘子|水果	橘子	橘子|水果
-🍋	lemon	citrus|fruit|lemon	柠檬	柠檬|水果	檸檬	檸檬|水果
-🍌	banana	banana|fruit	香蕉	水果|香蕉	香蕉	水果|香蕉
-🍍	pineapple	fruit|pineapple	菠萝	水果|菠萝	鳳梨	水果|鳳梨
-🥭	mango	fruit|mango|tropical	芒果	水果|热带|芒果	芒果	水果|熱帶|芒果
-🍎	red apple	apple|fruit|red	红苹果	水果|红|红苹果|苹果	紅蘋果	水果|紅蘋果|蘋果
-🍏	green apple	apple|fruit|green	青苹果	水果|苹果|青|青苹果	青蘋果	水果|蘋果|青蘋果
-🍐	pear	fruit|pear	梨	梨|水果	梨子	梨子|水果
-🍑	peach	fruit|peach	桃	桃|水果	桃子	桃子|水果
-🍒	cherries	berries|cherries|cherry|fruit|red	樱桃	樱桃|水果	櫻桃	櫻桃|水果
-🍓	strawberry	berry|fruit|strawberry	草莓	水果|草莓	草莓	水果|草莓
-🫐	blueberries	berry|bilberry|blue|blueberries|blueberry	蓝莓	蓝莓|越桔	藍莓	漿果|莓果|藍莓
-🥝	kiwi fruit	food|fruit|kiwi	猕猴桃	奇异果|水果|猕猴桃|食物	奇異果	奇異果|水果|食物
-🍅	tomato	fruit|tomato|vegetable	西红柿	番茄|蔬菜|西红柿	番茄	水果|番茄
-🫒	olive	food|olive	橄榄	橄榄|食物	橄欖	橄欖
-🥥	coconut	coconut|palm|piña colada	椰子	棕榈|椰子	椰子	椰子
-🥑	avocado	avocado|food|fruit	鳄梨	水果|牛油果|食物|鳄梨	酪梨	水果|酪梨|食物
-🍆	eggplant	aubergine|eggplant|vegetable	茄子	茄子|蔬菜	茄子	茄子|蔬菜
-🥔	potato	food|potato|vegetable	土豆	土豆|蔬菜|食物|马铃薯	馬鈴薯	根莖類|蔬菜|食物|馬鈴薯
-🥕	carrot	carrot|food|vegetable	胡萝卜	胡萝卜|蔬菜|食物	胡蘿蔔	根莖類|紅蘿蔔|胡蘿蔔|蔬菜|食物
-🌽	ear of corn	corn|ear|ear of corn|maize|maze	玉米	玉米|苞米	玉米	玉米|蔬菜
-🌶️	hot pepper	hot|pepper	红辣椒	红辣椒|辣椒	辣椒	蔬菜|辣椒
-🫑	bell pepper	bell pepper|capsicum|pepper|vegetable	灯笼椒	灯笼椒|蔬菜|辣椒	甜椒	甜椒|蔬菜|辣椒
-🥒	cucumber	cucumber|food|pickle|vegetable	黄瓜	泡菜|蔬菜|食物|黄瓜	小黃瓜	小黃瓜|蔬菜|食物
-🥬	leafy green	bok choy|cabbage|kale|leafy green|lettuce	绿叶蔬菜	圆白菜|小白菜|甘蓝|绿叶蔬菜|莴苣	綠葉蔬菜	小白菜|甘藍菜|綠葉蔬菜|羽衣甘藍|萵苣
-🥦	broccoli	broccoli|wild cabbage	西兰花	甘蓝|西兰花	花椰菜	花椰菜
-🧄	garlic	flavoring|garlic	蒜	佐料|大蒜|蒜|蒜头|调味	大蒜	大蒜|調味
-🧅	onion	flavoring|onion	洋葱	佐料|洋葱|调味	洋蔥	洋蔥|調味
-🥜	peanuts	food|nut|peanut|peanuts|vegetable	花生	坚果|花生|蔬菜|食物	花生	堅果|花生|蔬菜|食物
-🫘	beans	beans|food|kidney|legume	豆	肾|豆|豆类|食物	豆子	腰子|豆子|豆類|食物
-🌰	chestnut	chestnut|plant	栗子	栗子	栗子	栗子
-🫚	ginger root					
-🫛	pea pod					
-🍞	bread	bread|loaf	面包	面包	吐司	吐司|麵包
-🥐	croissant	bread|breakfast|croissant|food|french|roll	羊角面包	新月形面包|法式|羊角面包|面包|食物	可頌	可頌|法式|牛角麵包|麵包
-🥖	baguette bread	baguette|bread|food|french	法式长棍面包	法式|法式长棍面包|面包|食物	法國麵包	法國麵包|法式|食物|麵包
-🫓	flatbread	arepa|flatbread|lavash|naan|pita	扁面包	圆盘状烤饼|扁面包|玉米饼|皮塔饼|薄脆饼	麵餅	印度南餅|圓麵餅|玉米麵包|薄麵包|麵餅
-🥨	pretzel	pretzel|twisted	椒盐卷饼	扭曲食品|椒盐卷饼	蝴蝶餅	蝴蝶餅
-🥯	bagel	bagel|bakery|breakfast|schmear	面包圈	奶酪酱|烘烤食品|面包圈	貝果	貝果|醬|麵包
-🥞	pancakes	breakfast|crêpe|food|hotcake|pancake|pancakes	烙饼	烙饼|煎饼|食物	鬆餅	煎餅|薄餅|食物|鬆餅
-🧇	waffle	breakfast|indecisive|iron|waffle	华夫饼	华夫饼|格子饼|点心|烤|窝夫饼	格子鬆餅	格子鬆餅|楓糖|鐵
-🧀	cheese wedge	cheese|cheese wedge	芝士	奶酪|芝士|起司	起士	乳酪|起士
-🍖	meat on bone	bone|meat|meat on bone	排骨	排骨|肉|骨	排骨	帶骨肉|排骨
-🍗	poultry leg	bone|chicken|drumstick|leg|poultry	家禽的腿	家禽|家禽的腿|鸡肉|鸡腿	雞腿	帶骨肉|雞腿
-🥩	cut of meat	chop|cut of meat|lambchop|porkchop|steak	肉块	排骨|牛排|猪排|羊排|肉块	肉片	肉片
-🥓	bacon	bacon|breakfast|food|meat	培根	培根|熏肉|肉|食物	培根	培根|肉類|食物
-🍔	hamburger	burger|hamburger	汉堡	汉堡|汉堡包	漢堡	漢堡|漢堡包
-🍟	french fries	french|fries	薯条	油炸|薯条	薯條	炸薯條|薯條
-🍕	pizza	cheese|pizza|slice	披萨	披萨	披薩	披薩|起士披薩
-🌭	hot dog	frankfurter|hot dog|hotdog|sausage	热狗	热狗	熱狗	熱狗|熱狗堡
-🥪	sandwich	bread|sandwich	三明治	三明治|面包	三明治	三明治
-🌮	taco	mexican|taco	墨西哥卷饼	卷饼|墨西哥|墨西哥卷饼	夾餅	夾餅|墨西哥夾餅
-🌯	burrito	burrito|mexican|wrap	墨西哥玉米煎饼	卷饼|玉米煎饼|墨西哥|墨西哥玉米煎饼	捲餅	捲餅|墨西哥捲餅
-🫔	tamale	mexican|tamale|wrapped	墨西哥粽子	粽子|墨西哥|墨西哥粽子	玉米粉蒸肉	捲餅|玉米粉蒸肉|墨西哥
-🥙	stuffed flatbread	falafel|flatbread|food|gyro|kebab|stuffed	夹心饼	夹心|夹心饼|沙拉三明治|肉夹馍|食物	薄捲餅	薄捲餅|食物
-🧆	falafel	chickpea|falafel|meatball	炸豆丸子	中东蔬菜球|油炸鹰嘴豆饼|炸豆丸子|肉丸|鹰嘴豆	油炸鷹嘴豆餅	油炸鷹嘴豆餅|肉丸|鷹嘴豆
-🥚	egg	breakfast|egg|food	蛋	蛋|食物	蛋	蛋|雞蛋
-🍳	cooking	breakfast|cooking|egg|frying|pan	煎蛋	平底锅|煎|煎蛋|蛋	煎蛋	煎蛋|荷包蛋
-🥘	shallow pan of food	casserole|food|paella|pan|shallow|shallow pan of food	装有食物的浅底锅	浅底|煎锅|装有食物的浅底锅|食物	淺鍋料理	平底鍋|料理|淺鍋|淺鍋料理
-🍲	pot of food	pot|pot of food|stew	一锅食物	一锅食物|食物	火鍋	火鍋
-🫕	fondue	cheese|chocolate|fondue|melted|pot|Swiss	奶酪火锅	奶酪|奶酪火锅|巧克力|瑞士|融化|锅	涮製菜餚	乳酪|巧克力|涮製菜餚|瑞士|融化|鍋
-🥣	bowl with spoon	bowl with spoon|breakfast|cereal|congee	碗勺	早餐|碗勺|粥|谷物	碗和湯匙	碗和湯匙|餐具
-🥗	green salad	food|green|salad	绿色沙拉	沙拉|绿色沙拉|食物	生菜沙拉	沙拉|生菜|生菜沙拉
-🍿	popcorn	popcorn	爆米花	爆米花	爆米花	爆米花
-🧈	butter	butter|dairy	黄油	乳制品|牛奶|黄油	奶油	乳製品|奶油
-🧂	salt	condiment|salt|shaker	盐	佐料瓶|盐|调味品	鹽	調味品|調味瓶|鹽
-🥫	canned food	can|canned food	罐头食品	罐头|罐头食品	罐頭食品	罐頭|罐頭食品
-🍱	bento box	bento|box	盒饭	便当|盒饭	便當	便當
-🍘	rice cracker	cracker|rice	米饼	米果|米饼	米果	仙貝|米果
-🍙	rice ball	ball|Japanese|rice	饭团	日本|饭团	飯糰	飯糰
-🍚	cooked rice	cooked|rice	米饭	米|米饭|饭	米飯	米飯|飯
-🍛	curry rice	curry|rice	咖喱饭	咖喱|咖喱饭|饭	咖哩飯	咖哩飯|飯
-🍜	steaming bowl	bowl|noodle|ramen|steaming	面条	拉面|热气腾腾|碗|面条	湯麵	湯麵|麵
-🍝	spaghetti	pasta|spaghetti	意粉	意大利面|意粉|意面	義大利麵	義大利麵|麵
-🍠	roasted sweet potato	potato|roasted|sweet	烤红薯	地瓜|烤地瓜|烤红薯|红薯	烤地瓜	地瓜|烤地瓜
-🍢	oden	kebab|oden|seafood|skewer|stick	关东煮	串|关东煮|海鲜	關東煮	烤肉串|關東煮
-🍣	sushi	sushi	寿司	寿司	壽司	壽司
-🍤	fried shrimp	fried|prawn|shrimp|tempura	天妇罗	天妇罗|炸虾	天婦羅	天婦羅|炸蝦
-🍥	fish cake with swirl	cake|fish|fish cake with swirl|pastry|swirl	鱼板	鱼板	魚板	魚板
-🥮	moon cake	autumn|festival|moon cake|yuèbǐng	月饼	月饼|秋天|节日	月餅	中秋|月餅
-🍡	dango	dango|dessert|Japanese|skewer|stick|sweet	团子	串|团子|日本|甜点	糥米丸子	丸子串|糥米丸子
-🥟	dumpling	dumpling|empanada|gyōza|jiaozi|pierogi|potsticker	饺子	水饺|煎饺|饺子	水餃	水餃
-🥠	fortune cookie	fortune cookie|prophecy	幸运饼干	幸运饼干|预言	幸運餅乾	幸運餅乾
-🥡	takeout box	oyster pail|takeout box	外卖盒	外卖包装|外卖桶|外卖盒|牡蛎桶	外帶餐盒	外帶餐盒
-🦀	crab	Cancer|crab|zodiac	蟹	巨蟹座|螃蟹|蟹|黄道十二宫	螃蟹	紅蟳|螃蟹|蟹
-🦞	lobster	bisque|claws|lobster|seafood	龙虾	浓汤|海鲜|钳|龙虾	龍蝦	海鮮|濃湯|爪|龍蝦
-🦐	shrimp	food|shellfish|shrimp|small	虾	甲壳|虾|食物	蝦子	甲殼|蝦|蝦子|食物
-🦑	squid	food|molusc|squid	乌贼	乌贼|软体动物|食物|鱿鱼|墨鱼	魷魚	軟體動物|食物|魷魚
-🦪	oyster	diving|oyster|pearl	牡蛎	海鲜|牡蛎|珍珠|生蚝	牡蠣	潛水|牡蠣|珍珠
-🍦	soft ice cream	cream|dessert|ice|icecream|soft|sweet	圆筒冰激凌	圆筒冰淇淋|圆筒冰激凌	霜淇淋	冰品|霜淇淋
-🍧	shaved ice	dessert|ice|shaved|sweet	刨冰	冰|冰沙|刨冰|甜点	刨冰	冰品|刨冰
-🍨	ice cream	cream|dessert|ice|sweet	冰淇淋	冰|冰淇淋|冰激凌|甜点	冰淇淋	冰品|冰淇淋
-🍩	doughnut	breakfast|dessert|donut|doughnut|sweet	甜甜圈	甜点|甜甜圈	甜甜圈	甜甜圈|甜點
-🍪	cookie	cookie|dessert|sweet	饼干	曲奇|饼干	餅乾	甜點|餅乾
-🎂	birthday cake	birthday|cake|celebration|dessert|pastry|sweet	生日蛋糕	庆祝|生日|生日蛋糕|蛋糕	生日蛋糕	生日|生日快樂|生日蛋糕|蛋糕
-🍰	shortcake	cake|dessert|pastry|shortcake|slice|sweet	水果蛋糕	水果蛋糕|甜点|蛋糕	蛋糕	甜點|蛋糕
-🧁	cupcake	bakery|cupcake|sweet	纸杯蛋糕	烘焙食品|甜点|纸杯蛋糕	杯子蛋糕	杯子蛋糕|烘焙|甜點
-🥧	pie	filling|pastry|pie	派	油酥点心|派|糕点	派	派
-🍫	chocolate bar	bar|chocolate|dessert|sweet	巧克力	巧克力|甜品|甜点	巧克力	巧克力|巧克力磚
-🍬	candy	candy|dessert|sweet	糖	糖|糖果	糖	糖|糖果
-🍭	lollipop	candy|dessert|lollipop|sweet	棒棒糖	棒棒糖|糖	棒棒糖	棒棒糖|糖果
-🍮	custard	custard|dessert|pudding|sweet	奶黄	奶黄|蛋奶冻|蛋奶沙司	卡士達	卡士達|布丁|甜點
-🍯	honey pot	honey|honeypot|pot|sweet	蜂蜜	蜂蜜|蜜罐	蜂蜜	甜點|蜂蜜
-🍼	baby bottle	baby|bottle|drink|milk	奶瓶	奶|奶瓶|婴儿	奶瓶	奶瓶|牛奶
-🥛	glass of milk	drink|glass|glass of milk|milk	一杯奶	一杯奶|奶|杯	一杯牛奶	一杯牛奶|杯|牛奶|飲料
-☕	hot beverage	beverage|coffee|drink|hot|steaming|tea	热饮	咖啡|热饮|茶|饮料	熱飲	咖啡|熱飲|茶
-🫖	teapot	drink|pot|tea|teapot	茶壶	壶|茶|茶壶	茶壺	壺|茶|茶壺|飲品
-🍵	teacup without handle	beverage|cup|drink|tea|teacup|teacup without handle	热茶	杯|没有把手的茶杯|热茶|茶|饮料	熱茶	熱茶|茶
-🍶	sake	bar|beverage|bottle|cup|drink|sake	清酒	清酒|瓶|酒杯|饮料	清酒	清酒|酒
-🍾	bottle with popping cork	bar|bottle|bottle with popping cork|cork|drink|popping	开香槟	庆祝|开香槟|木塞|瓶子|香槟	洋酒	洋酒|酒
-🍷	wine glass	bar|beverage|drink|glass|wine	葡萄酒	葡萄酒|酒|酒杯	葡萄酒	葡萄酒|酒|酒杯
-🍸	cocktail glass	bar|cocktail|drink|glass	鸡尾酒	杯|酒|鸡尾酒	雞尾酒	酒|雞尾酒
-🍹	tropical drink	bar|drink|tropical	热带水果饮料	热带水果饮料|饮料	熱帶水果飲料	果汁|熱帶水果飲料
-🍺	beer mug	bar|beer|drink|mug	啤酒	啤酒|杯|酒	啤酒	啤酒|酒
-🍻	clinking beer mugs	bar|beer|clink|clinking beer mugs|drink|mug	干杯	啤酒|干杯|碰杯|酒	乾杯吧	乾杯吧|酒
-🥂	clinking glasses	celebrate|clink|clinking glasses|drink|glass	碰杯	喝|庆祝|杯|碰杯	乾杯	乾杯|慶祝|舉杯
-🥃	tumbler glass	glass|liquor|shot|tumbler|whisky	平底杯	威士忌|平底杯|杯|酒	威士忌杯	威士忌|威士忌杯|烈酒|酒杯
-🫗	pouring liquid	drink|empty|glass|pouring liquid|spill	倾倒液体	倾倒液体|流出|玻璃杯|空|饮料	倒出液體	倒出液體|倒空|喝|流出|流空|玻璃杯
-🥤	cup with straw	cup with straw|juice|soda	带吸管杯	带吸管杯|果汁|苏打	杯子和吸管	杯子和吸管
-🧋	bubble tea	bubble|milk|pearl|tea	珍珠奶茶	泡泡|牛奶|珍珠|珍珠奶茶|茶	珍珠奶茶	手搖|珍奶|珍珠|珍珠奶茶
-🧃	beverage box	beverage|box|juice|straw|sweet	饮料盒	吸管|果汁盒|盒装|饮料盒	鋁箔包	果汁|鋁箔包
-🧉	mate	drink|mate	马黛茶	茶|饮料|马黛茶	瑪黛茶	瑪黛茶|飲料
-🧊	ice	cold|ice|ice cube|iceberg	冰块	冰块|冰山|冷却|冷饮	冰塊	冰塊|冰山|冷
-🥢	chopsticks	chopsticks|hashi	筷子	筷子|箸	筷子	筷子
-🍽️	fork and knife with plate	cooking|fork|fork and knife with plate|knife|plate	餐具	刀|叉|盘|餐具	餐具	刀叉餐盤|餐具
-🍴	fork and knife	cooking|cutlery|fork|fork and knife|knife	刀叉	刀|刀叉|叉|餐具	刀叉	刀叉
-🥄	spoon	spoon|tableware	匙	匙|匙子|汤匙|调羹|餐具	湯匙	湯匙|餐具
-🔪	kitchen knife	cooking|hocho|kitchen knife|knife|tool|weapon	菜刀	刀|武器|烹饪|菜刀	菜刀	刀|菜刀
-🫙	jar	condiment|container|empty|jar|sauce|store	罐	容器|空|罐|调味品|贮藏|酱	廣口瓶	容器|廣口瓶|果醬|空瓶|調味品|貯存品
-🏺	amphora	amphora|Aquarius|cooking|drink|jug|zodiac	双耳瓶	双耳瓶|壶|罐	陶罐	容器|陶罐
-🌍	globe showing Europe-Africa	Africa|earth|Europe|globe|globe showing Europe-Africa|world	地球上的欧洲非洲	世界|地球|地球上的欧洲非洲|欧洲|非洲	歐洲及非洲	地球|歐洲及非洲
-🌎	globe showing Americas	Americas|earth|globe|globe showing Americas|world	地球上的美洲	世界|地球|地球上的美洲|美洲	美洲	地球|美洲
-🌏	globe showing Asia-Australia	Asia|Australia|earth|globe|globe showing Asia-Australia|world	地球上的亚洲澳洲	世界|亚洲|地球|地球上的亚洲澳洲|澳洲	亞洲及澳洲	亞洲及澳洲|地球
-🌐	globe with meridians	earth|globe|globe with meridians|meridians|world	带经纬线的地球	世界|地球|子午线|带经纬线的地球|经纬	子午線	地球|子午線
-🗺️	world map	map|world	世界地图	世界|世界地图|地图	世界地圖	世界|世界地圖|地圖
-🗾	map of Japan	Japan|map|map of Japan	日本地图	地图|日本|日本地图	日本	日本|日本列島
-🧭	compass	compass|magnetic|navigation|orienteering	指南针	定向|导航|指南针|磁性	指南針	定向|導航|指南針|磁鐵
-🏔️	snow-capped mountain	cold|mountain|snow|snow-capped mountain	雪山	冷|山|雪|雪山	雪山	雪山|雪峰
-⛰️	mountain	mountain	山	山	山	山|山峰
-🌋	volcano	eruption|mountain|volcano	火山	喷发|山|火山|爆发	火山	火山|火山爆發
-🗻	mount fuji	fuji|mount fuji|mountain	富士山	富士山|山	富士山	富士山|山峰
-🏕️	camping	camping	露营	帐篷|露营	露營	帳篷露營|露營
-🏖️	beach with umbrella	beach|beach with umbrella|umbrella	沙滩伞	伞|沙滩|沙滩伞	海灘陽傘	海灘|海灘陽傘
-🏜️	desert	desert	沙漠	沙漠|荒漠	沙漠	沙漠
-🏝️	desert island	desert|island	无人荒岛	无人荒岛|荒岛	熱帶小島	沙灘小島|熱帶小島
-🏞️	national park	national park|park	国家公园	公园|国家公园|自然|风景	國家公園	公園|國家公園
-🏟️	stadium	stadium	体育馆	体育馆	競技場	球場|競技場|運動場|體育場
-🏛️	classical building	classical|classical building	古典建筑	古典|古典建筑|古建筑	古典建築	古典建築|古蹟
-🏗️	building construction	building construction|construction	施工	施工	施工中	施工|施工中
-🧱	brick	brick|bricks|clay|mortar|wall	砖	墙|砂浆|砖|黏土	磚塊	泥土|灰泥|牆壁|磚塊
-🪨	rock	boulder|heavy|rock|solid|stone	岩石	固体|岩石|巨石|石头	石頭	巨礫|石材|石頭
-🪵	wood	log|lumber|timber|wood	木头	原木|木头|木材	木頭	木料|木材|木頭
-🛖	hut	house|hut|roundhouse|yurt	小屋	圆屋|小屋|蒙古包	小屋	圓頂帳篷|小屋|房屋
-🏘️	houses	houses	房屋建筑	住宅|房|房屋建筑	房屋建築	屋舍|房屋建築
-🏚️	derelict house	derelict|house	废墟	废墟|荒宅|荒废|鬼屋	廢墟	廢墟|荒宅
-🏠	house	home|house	房子	家|房子	房子	家|房子
-🏡	house with garden	garden|home|house|house with garden	别墅	别墅|家|房子|花园	別墅	別墅|家
-🏢	office building	building|office building	办公楼	写字楼|办公楼	辦公大樓	辦公大樓|高樓大廈
-🏣	Japanese post office	Japanese|Japanese post office|post	日本邮局	日本|日本邮局|邮局	日本郵局	日本郵局|郵局
-🏤	post office	European|post|post office	邮局	欧洲|邮局	歐洲郵局	歐洲郵局|郵局
-🏥	hospital	doctor|hospital|medicine	医院	医生|医院|看病	醫院	醫生|醫療|醫院
-🏦	bank	bank|building	银行	银行	銀行	銀行
-🏨	hotel	building|hotel	酒店	旅馆|酒店	旅館	旅館|飯店
-🏩	love hotel	hotel|love	情人酒店	情人旅馆|情人酒店|情侣酒店	賓館	汽車旅館|賓館
-🏪	convenience store	convenience|store	便利店	便利店|商店	便利商店	便利商店
-🏫	school	building|school	学校	学校|教学楼	學校	學校|校舍
-🏬	department store	department|store	商场	商场|百货商店	百貨公司	百貨公司|購物商場
-🏭	factory	building|factory	工厂	工厂	工廠	工廠|廠房
-🏯	Japanese castle	castle|Japanese	日本城堡	城堡|日本|日本城堡	日式城堡	城堡|日式城堡
-🏰	castle	castle|European	欧洲城堡	城堡|欧洲|欧洲城堡	歐式城堡	城堡|歐式城堡
-💒	wedding	chapel|romance|wedding	婚礼	婚礼|教堂|浪漫|结婚	婚禮	婚禮|教堂婚禮
-🗼	Tokyo tower	Tokyo|tower	东京塔	东京|东京塔|塔	東京鐵塔	東京鐵塔
-🗽	Statue of Liberty	liberty|statue|Statue of Liberty	自由女神像	自由|自由女神像|雕塑	自由女神	自由女神|自由女神像
-⛪	church	Christian|church|cross|religion	教堂	基督|宗教|教堂	教堂	十字架|基督教|教堂
-🕌	mosque	islam|mosque|Muslim|religion	清真寺	伊斯兰|宗教|清真寺|穆斯林	清真寺	伊斯蘭建築|清真寺
-🛕	hindu temple	hindu|temple	印度寺庙	佛寺|佛教|印度寺庙|寺庙|寺院|庙宇	印度廟	印度|印度廟|廟
-🕍	synagogue	Jew|Jewish|religion|synagogue|temple	犹太教堂	会堂|宗教|犹太|犹太教堂	猶太教堂	教堂|猶太教堂
-⛩️	shinto shrine	religion|shinto|shrine	神社	宗教|日本|神社|神道教	神社	神社|鳥居
-🕋	kaaba	islam|kaaba|Muslim|religion	克尔白	伊斯兰|克尔白|天房|宗教|穆斯林	天房	伊斯蘭建築|天房
-⛲	fountain	fountain	喷泉	喷泉	噴泉	噴水池|噴泉
-⛺	tent	camping|tent	帐篷	帐篷|露营	帳篷	帳篷|露營
-🌁	foggy	fog|foggy	有雾	有雾|雾|霾	霧	天氣|霧
-🌃	night with stars	night|night with stars|star	夜晚	夜晚|星空|晚上	星空	星夜|星空
-🏙️	cityscape	city|cityscape	城市风光	城市风光|都市|都市景观|高楼大厦	都市風景	城市|都市風景
-🌄	sunrise over mountains	morning|mountain|sun|sunrise|sunrise over mountains	山顶日出	太阳|山|山顶日出|日出|清晨	日出	日出|黎明
-🌅	sunrise	morning|sun|sunrise	日出	太阳|日出|清晨	旭日	旭日|朝陽
-🌆	cityscape at dusk	city|cityscape at dusk|dusk|evening|landscape|sunset	城市黄昏	城市黄昏|夜晚|日落|都市|黄昏	黃昏	暮色|黃昏
-🌇	sunset	dusk|sun|sunset	日落	夕阳|日落	夕陽	夕陽|日落
-🌉	bridge at night	bridge|bridge at night|night	夜幕下的桥	夜幕下的桥|晚上|桥	夜橋	夜景|夜橋
-♨️	hot springs	hot|hotsprings|springs|steaming	温泉	水|泉|温泉|热气腾腾	溫泉	泡湯|溫泉
-🎠	carousel horse	carousel|horse	旋转木马	旋转木马|木马|游乐园	旋轉木馬	旋轉木馬
-🛝	playground slide	amusement park|play|playground slide	游乐场滑梯	游乐园|游乐场滑梯|玩耍	溜滑梯	主題樂園|溜滑梯|遊玩
-🎡	ferris wheel	amusement park|ferris|wheel	摩天轮	摩天轮|游乐园	摩天輪	摩天輪
-🎢	roller coaster	amusement park|coaster|roller	过山车	游乐园|过山车	雲霄飛車	雲霄飛車
-💈	barber pole	barber|haircut|pole	理发店	旋转|柱|理发|理发店	理髮店	理髮店
-🎪	circus tent	circus|tent	马戏团帐篷	帐篷|马戏团|马戏团帐篷	馬戲團	馬戲團|馬戲團帳篷
-🚂	locomotive	engine|locomotive|railway|steam|train	蒸汽火车	火车|蒸汽|蒸汽火车	蒸汽火車	火車|蒸汽火車
-🚃	railway car	car|electric|railway|train|tram|trolleybus	轨道车	电车|轨道车	有軌電車	有軌電車|軌道電車
-🚄	high-speed train	high-speed train|railway|shinkansen|speed|train	高速列车	动车|新干线|火车|高速列车|高铁	高鐵	火車|高鐵
-🚅	bullet train	bullet|railway|shinkansen|speed|train	子弹头高速列车	动车|子弹头高速列车|新干线|火车|高速|高铁	高鐡車頭	火車|高鐡車頭|高鐵
-🚆	train	railway|train	火车	火车|铁路	火車	火車
-🚇	metro	metro|subway	地铁	地铁	地鐵	地鐵|捷運
-🚈	light rail	light rail|railway	轻轨	火车|轻轨	輕軌	火車|輕軌
-🚉	station	railway|station|train	车站	火车|车站|铁路	車站	車站
-🚊	tram	tram|trolleybus	路面电车	电车|路面电车	路面電車	路面電車|軌道電車
-🚝	monorail	monorail|vehicle	单轨	单轨|火车	單軌	單軌|火車
-🚞	mountain railway	car|mountain|railway	山区铁路	山区|山区铁路|火车|铁路	山區鐵路	山區鐵路|火車
-🚋	tram car	car|tram|trolleybus	有轨电车	有轨电车	電纜車	電纜車|電車
-🚌	bus	bus|vehicle	公交车	公交车|公共汽车|大巴	公車	公共汽車|公車
-🚍	oncoming bus	bus|oncoming	迎面驶来的公交车	公共汽车|大巴|迎面驶来|迎面驶来的公交车	公共汽車	公共汽車|公車
-🚎	trolleybus	bus|tram|trolley|trolleybus	无轨电车	无轨电车|电车	無軌電車	公車|無軌電車|電動巴士
-🚐	minibus	bus|minibus	小巴	公共汽车|小巴	小型巴士	小型巴士
-🚑	ambulance	ambulance|vehicle	救护车	急救|救护车	救護車	救護車
-🚒	fire engine	engine|fire|truck	消防车	救火车|消防车	消防車	消防車
-🚓	police car	car|patrol|police	警车	警察|警车|巡逻	警車	警車
-🚔	oncoming police car	car|oncoming|police	迎面驶来的警车	警察|警车|迎面驶来的警车	警察車	警察車|警車
-🚕	taxi	taxi|vehicle	出租车	出租车|的士	計程車	小黃|計程車
-🚖	oncoming taxi	oncoming|taxi	迎面驶来的出租车	出租车|的士|迎面驶来的出租车	小黃	小黃|計程車
-🚗	automobile	automobile|car	汽车	汽车|轿车	汽車	汽車|轎車
-🚘	oncoming automobile	automobile|car|oncoming	迎面驶来的汽车	轿车|迎面驶来的汽车	轎車	汽車|轎車
-🚙	sport utility vehicle	recreational|sport utility|sport utility vehicle	运动型多用途车	SUV|休闲车|运动型多用途车	休旅車	休旅車
-🛻	pickup truck	pick-up|pickup|truck	敞蓬小型载货卡车	卡车|敞蓬小型载货卡车|载货	皮卡車	卡車|敞篷小貨車|皮卡車
-🚚	delivery truck	delivery|truck	货车	卡车|货车	貨車	卡車|貨車
-🚛	articulated lorry	articulated lorry|lorry|semi|truck	铰接式货车	卡车|拖车|铰接式货车	卡車	卡車|貨車
-🚜	tractor	tractor|vehicle	拖拉机	拖拉机	拖弋機	拖弋機
-🏎️	racing car	car|racing	赛车	赛车|跑车	賽車	賽車
-🏍️	motorcycle	motorcycle|racing	摩托车	摩托|摩托车	機車	摩托車|機車
-🛵	motor scooter	motor|scooter	小型摩托车	小型摩托车	摩托車	摩托車|機車
-🦽	manual wheelchair	accessibility|manual wheelchair	手动轮椅	手动轮椅|无障碍|轮椅	輪椅	行動不便|輪椅
-🦼	motorized wheelchair	accessibility|motorized wheelchair	电动轮椅	无障碍|电动轮椅|轮椅	電動輪椅	行動不便|電動輪椅
-🛺	auto rickshaw	auto rickshaw|tuk tuk	三轮摩托车	三脚鸡|三蹦子|三轮摩托车|嘟嘟车|自动人力车	嘟嘟車	嘟嘟車
-🚲	bicycle	bicycle|bike	自行车	单车|脚踏车|自行车	自行車	腳踏車|自行車
-🛴	kick scooter	kick|scooter	滑板车	滑板车	滑板車	滑板車|滑行
-🛹	skateboard	board|skateboard	滑板	板|滑板	滑板	滑板
-🛼	roller skate	roller|skate	四轮滑冰鞋	四轮滑冰鞋|滑冰|轮式	輪式溜冰鞋	溜冰|滑輪|輪式溜冰鞋
-🚏	bus stop	bus|stop	公交车站	公交站|公交车站|公共汽车站	公車站	公車站|公車站牌
-🛣️	motorway	highway|motorway|road	高速公路	公路|高速公路	高速公路	公路|高速公路
-🛤️	railway track	railway|railway track|train	铁轨	火车|铁路|铁轨	鐵軌	鐵軌|鐵道
-🛢️	oil drum	drum|oil	石油桶	桶|石油桶	油桶	油桶
-⛽	fuel pump	diesel|fuel|fuelpump|gas|pump|station	油泵	加油站|柴油|油泵|燃油	加油站	加油|加油站
-🛞	wheel	circle|tire|turn|wheel	车轮	圆圈|车轮|转动|轮胎	輪子	圓圈|輪子|輪胎|轉動
-🚨	police car light	beacon|car|light|police|revolving	警车灯	灯|警报|警灯|警示|警车灯	警車燈	警察|警車燈
-🚥	horizontal traffic light	horizontal traffic light|light|signal|traffic	横向的红绿灯	交通灯|信号灯|横向的红绿灯|红绿灯	紅綠燈	交通號誌|紅綠燈
-🚦	vertical traffic light	light|signal|traffic|vertical traffic light	纵向的红绿灯	交通灯|信号灯|红绿灯|纵向的红绿灯	直式紅綠燈	交通號誌|直式紅綠燈
-🛑	stop sign	octagonal|sign|stop	停止标志	停止标志|八边形|标志	停止標誌	停止|停止標誌|標誌
-🚧	construction	barrier|construction	路障	施工|路障	施工	工地|施工
-⚓	anchor	anchor|ship|tool	锚	停泊|船|锚	錨	船錨|錨
-🛟	ring buoy	float|life preserver|life saver|rescue|ring buoy|safety	救生圈	安全|救援|救生圈|救生用具|漂浮	救生圈	保命工具|安全|救援|救生圈|救生用具|浮具
-⛵	sailboat	boat|resort|sailboat|sea|yacht	帆船	帆船|船	帆船	帆船
-🛶	canoe	boat|canoe	独木舟	独木舟	獨木舟	獨木舟|船
-🚤	speedboat	boat|speedboat	快艇	快艇|船	快艇	快艇
-🛳️	passenger ship	passenger|ship	客轮	客船|客轮	客船	客船|船
-⛴️	ferry	boat|ferry|passenger	渡轮	渡船|渡轮|轮船	渡輪	渡輪|船
-🛥️	motor boat	boat|motor boat|motorboat	摩托艇	摩托艇|船	汽艇	汽艇|船
-🚢	ship	boat|passenger|ship	船	船	船	船
-✈️	airplane	aeroplane|airplane	飞机	飞机	飛機	飛機
-🛩️	small airplane	aeroplane|airplane|small airplane	小型飞机	小型飞机|飞机	小飛機	小型飛機|小飛機
-🛫	airplane departure	aeroplane|airplane|check-in|departure|departures	航班起飞	值机|登机|航班起飞|起飞	飛機起飛	起飛|飛機起飛
-🛬	airplane arrival	aeroplane|airplane|airplane arrival|arrivals|arriving|landing	航班降落	到达|航班降落|降落	飛機著陸	降落|飛機著陸
-🪂	parachute	hang-glide|parachute|parasail|skydive	降落伞	帆伞|悬挂滑翔|滑翔|滑翔伞|跳伞|降落伞	降落傘	懸掛式滑翔|拖曳傘|跳傘|降落傘
-💺	seat	chair|seat	座位	座位|椅子	座位	座位|座椅
-🚁	helicopter	helicopter|vehicle	直升机	直升机|直升飞机	直升機	直升機
-🚟	suspension railway	railway|suspension	空轨	悬挂|空中轨道列车|空轨	懸索鐵路	懸索鐵路
-🚠	mountain cableway	cable|gondola|mountain|mountain cableway	缆车	空中|索道|缆车	纜車	纜車
-🚡	aerial tramway	aerial|cable|car|gondola|tramway	索道	空中|索道|缆车	空中纜車	空中纜車|纜車
-🛰️	satellite	satellite|space	卫星	卫星|太空	衛星	衛星
-🚀	rocket	rocket|space	火箭	太空|火箭	火箭	火箭
-🛸	flying saucer	flying saucer|UFO	飞碟	UFO|不明飞行物|飞碟	飛碟	幽浮|飛碟
-🛎️	bellhop bell	bell|bellhop|hotel	服务铃	服务铃|酒店|铃	服務鈴	服務鈴
-🧳	luggage	luggage|packing|travel	行李箱	包装|旅行|行李箱	行李	打包|旅行|行李
-⌛	hourglass done	hourglass done|sand|timer	沙漏	沙漏|计时器	沙漏	沙漏
-⏳	hourglass not done	hourglass|hourglass not done|sand|timer	沙正往下流的沙漏	沙正往下流的沙漏|计时器	流動的沙漏	沙漏|流動的沙漏
-⌚	watch	clock|watch	手表	手表|表	手錶	手錶|錶
-⏰	alarm clock	alarm|clock	闹钟	钟|闹钟	鬧鐘	時鐘|鬧鐘
-⏱️	stopwatch	clock|stopwatch	秒表	码表|秒表|计时器	碼錶	時鐘|碼錶
-⏲️	timer clock	clock|timer	定时器	定时器|计时器	計時器	時鐘|計時器
-🕰️	mantelpiece clock	clock|mantelpiece clock	座钟	台钟|壁炉钟|座钟	座鐘	座鐘|時鐘
-🕛	twelve o’clock	00|12|12:00|clock|o’clock|twelve	十二点	12:00|十二点	十二點	十二點
-🕧	twelve-thirty	12|12:30|clock|thirty|twelve|twelve-thirty	十二点半	12:30|十二点半	十二點半	十二點半
-🕐	one o’clock	00|1|1:00|clock|o’clock|one	一点	1:00|一点	一點	一點
-🕜	one-thirty	1|1:30|clock|one|one-thirty|thirty	一点半	1:30|一点半	一點半	一點半
-🕑	two o’clock	00|2|2:00|clock|o’clock|two	两点	2:00|两点	兩點	兩點
-🕝	two-thirty	2|2:30|clock|thirty|two|two-thirty	两点半	2:30|两点半	兩點半	兩點半
-🕒	three o’clock	00|3|3:00|clock|o’clock|three	三点	3:00|三点	三點	三點
-🕞	three-thirty	3|3:30|clock|thirty|three|three-thirty	三点半	3:30|三点半	三點半	三點半
-🕓	four o’clock	00|4|4:00|clock|four|o’clock	四点	4:00|四点	四點	四點
-🕟	four-thirty	4|4:30|clock|four|four-thirty|thirty	四点半	4:30|四点半	四點半	四點半
-🕔	five o’clock	00|5|5:00|clock|five|o’clock	五点	5:00|五点	五點	五點
-🕠	five-thirty	5|5:30|clock|five|five-thirty|thirty	五点半	5:30|五点半	五點半	五點半
-🕕	six o’clock	00|6|6:00|clock|o’clock|six	六点	6:00|六点	六點	六點
-🕡	six-thirty	6|6:30|clock|six|six-thirty|thirty	六点半	6:30|六点半	六點半	六點半
-🕖	seven o’clock	00|7|7:00|clock|o’clock|seven	七点	7:00|七点	七點	七點
-🕢	seven-thirty	7|7:30|clock|seven|seven-thirty|thirty	七点半	7:30|七点半	七點半	七點半
-🕗	eight o’clock	00|8|8:00|clock|eight|o’clock	八点	8:00|八点	八點	八點
-🕣	eight-thirty	8|8:30|clock|eight|eight-thirty|thirty	八点半	8:30|八点半	八點半	八點半
-🕘	nine o’clock	00|9|9:00|clock|nine|o’clock	九点	9:00|九点	九點	九點
-🕤	nine-thirty	9|9:30|clock|nine|nine-thirty|thirty	九点半	9:30|九点半	九點半	九點半
-🕙	ten o’clock	00|10|10:00|clock|o’clock|ten	十点	10:00|十点	十點	十點
-🕥	ten-thirty	10|10:30|clock|ten|ten-thirty|thirty	十点半	10:30|十点半	十點半	十點半
-🕚	eleven o’clock	00|11|11:00|clock|eleven|o’clock	十一点	11:00|十一点	十一點	十一點
-🕦	eleven-thirty	11|11:30|clock|eleven|eleven-thirty|thirty	十一点半	11:30|十一点半	十一點半	十一點半
-🌑	new moon	dark|moon|new moon	朔月	新月|月亮|朔月	新月	新月|月亮|朔月
-🌒	waxing crescent moon	crescent|moon|waxing	娥眉月	三日月|娥眉月|弯月|月亮|眉月	眉形新月	彎月|眉形新月
-🌓	first quarter moon	first quarter moon|moon|quarter	上弦月	上弦月|月亮	上弦月	上弦月|月亮
-🌔	waxing gibbous moon	gibbous|moon|waxing	盈凸月	月亮|盈凸月	盈凸月	月亮|盈凸月
-🌕	full moon	full|moon	满月	月亮|望月|满月	滿月	月亮|望月|滿月
-🌖	waning gibbous moon	gibbous|moon|waning	亏凸月	亏凸月|月亮	虧凸月	漸盈月|虧凸月
-🌗	last quarter moon	last quarter moon|moon|quarter	下弦月	下弦月|月亮	下弦月	下弦月|月亮
-🌘	waning crescent moon	crescent|moon|waning	残月	亏眉月|弯月|月亮|残月	眉形殘月	殘月|眉形殘月
-🌙	crescent moon	crescent|moon	弯月	娥眉月|弯月|月亮	彎月	彎月|月亮|月牙|残月
-🌚	new moon face	face|moon|new moon face	微笑的朔月	微笑的朔月|月亮|朔月	月亮公公	月亮|月亮公公|朔月
-🌛	first quarter moon face	face|first quarter moon face|moon|quarter	微笑的上弦月	微笑的上弦月|月亮|蛾眉月	彎月臉朝左	上弦月|彎月臉朝左|月亮
-🌜	last quarter moon face	face|last quarter moon face|moon|quarter	微笑的下弦月	微笑的下弦月|月亮|残月	彎月臉朝右	下弦月|彎月臉朝右|月亮
-🌡️	thermometer	thermometer|weather	温度计	天气|气温|温度计	溫度計	溫度計
-☀️	sun	bright|rays|sun|sunny	太阳	太阳|晴|晴天	太陽	太陽
-🌝	full moon face	bright|face|full|moon	微笑的月亮	微笑的月亮|月亮|望月|满月	微笑的滿月	微笑的滿月|月亮
-🌞	sun with face	bright|face|sun|sun with face	微笑的太阳	太阳|微笑的太阳	微笑的太陽	太陽|微笑的太陽
-🪐	ringed planet	ringed planet|saturn|saturnine	有环行星	土星|有环行星	帶行星環的行星	土星|土星環|帶行星環的行星
-⭐	star	star	星星	五角星|星星	星星	星星
-🌟	glowing star	glittery|glow|glowing star|shining|sparkle|star	闪亮的星星	发光|星星|闪亮的星星	閃爍的星星	星星|閃爍的星星
-🌠	shooting star	falling|shooting|star	流星	流星	流星	星星|流星
-🌌	milky way	milky way|space	银河	星空|银河	銀河	星空|銀河
-☁️	cloud	cloud|weather	云	云|阴	雲	天氣|雲
-⛅	sun behind cloud	cloud|sun|sun behind cloud	阴	乌云蔽日|多云|阴	陰天	天氣|陰天
-⛈️	cloud with lightning and rain	cloud|cloud with lightning and rain|rain|thunder	雷阵雨	阵雨|雨|雷阵雨	雷雨	天氣|雷雨
-🌤️	sun behind small cloud	cloud|sun|sun behind small cloud	晴偶有云	云|太阳|少云|晴偶有云	晴偶有雲	天氣|晴偶有雲
-🌥️	sun behind large cloud	cloud|sun|sun behind large cloud	多云	云|多云|太阳	晴時多雲	天氣|晴時多雲
-🌦️	sun behind rain cloud	cloud|rain|sun|sun behind rain cloud	晴转雨	云|太阳|晴转雨|雨	晴時有雨	天氣|晴時有雨
-🌧️	cloud with rain	cloud|cloud with rain|rain	下雨	下雨|云|雨	雨天	天氣|雨天
-🌨️	cloud with snow	cloud|cloud with snow|cold|snow	下雪	下雪|云|雪	下雪	下雪|天氣
-🌩️	cloud with lightning	cloud|cloud with lightning|lightning	打雷	云|打雷|闪电|雷	閃電	天氣|閃電
-🌪️	tornado	cloud|tornado|whirlwind	龙卷风	云|旋风|龙卷风	龍捲風	天氣|龍捲風
-🌫️	fog	cloud|fog	雾	雾|霾	有霧	天氣|有霧
-🌬️	wind face	blow|cloud|face|wind	大风	大风|狂风	刮風	刮風|天氣
-🌀	cyclone	cyclone|dizzy|hurricane|twister|typhoon	台风	台风|旋风|飓风	颱風	天氣|暈|颱風
-🌈	rainbow	rain|rainbow	彩虹	彩虹	彩虹	彩虹
-🌂	closed umbrella	closed umbrella|clothing|rain|umbrella	收起的伞	伞|收起的伞|雨|雨伞	收合的傘	傘|收合的傘|雨傘
-☂️	umbrella	clothing|rain|umbrella	伞	伞|雨|雨伞	雨傘	傘|雨傘
-☔	umbrella with rain drops	clothing|drop|rain|umbrella|umbrella with rain drops	雨伞	下雨|雨伞|雨滴	雨中的傘	傘|雨中的傘
-⛱️	umbrella on ground	rain|sun|umbrella|umbrella on ground	阳伞	伞|阳伞	遮陽傘	傘|遮陽傘
-⚡	high voltage	danger|electric|high voltage|lightning|voltage|zap	高压	危险|有电|闪电|高压	高壓電	閃電|電|高壓電
-❄️	snowflake	cold|snow|snowflake	雪花	冷|雪|雪花	雪花	雪花
-☃️	snowman	cold|snow|snowman	雪与雪人	雪|雪与雪人|雪人	雪中的雪人	雪中的雪人|雪人
-⛄	snowman without snow	cold|snow|snowman|snowman without snow	雪人	雪人	雪人	雪人
-☄️	comet	comet|space	彗星	太空|彗星	慧星	慧星
-🔥	fire	fire|flame|tool	火焰	火|火焰	火	火|火苗
-💧	droplet	cold|comic|drop|droplet|sweat	水滴	冷|水|水滴	水滴	水滴|汗
-🌊	water wave	ocean|water|wave	浪花	波浪|浪花|海洋	波浪	波浪|海浪
-🎃	jack-o-lantern	celebration|halloween|jack|jack-o-lantern|lantern	南瓜灯	万圣节|南瓜灯|庆祝|灯笼	南瓜燈	南瓜|南瓜燈
-🎄	Christmas tree	celebration|Christmas|tree	圣诞树	圣诞|圣诞树|庆祝|树	聖誕樹	聖誕樹
-🎆	fireworks	celebration|fireworks	焰火	庆祝|烟花|焰火	爆竹	焰火|煙花|爆竹
-🎇	sparkler	celebration|fireworks|sparkle|sparkler	烟花	庆祝|火花|烟火|烟花|焰火	煙花	焰火|煙花
-🧨	firecracker	dynamite|explosive|firecracker|fireworks	爆竹	炸药|烟花|爆炸|爆竹	鞭炮	火藥|煙火|爆炸|鞭炮
-✨	sparkles	*|sparkle|sparkles|star	闪亮	星星|火花|闪亮|闪光|闪耀	閃爍	閃亮|閃爍
-🎈	balloon	balloon|celebration	气球	庆祝|气球	氣球	氣球
-🎉	party popper	celebration|party|popper|tada	拉炮彩带	庆祝|彩带|拉炮彩带|派对|派对礼宾花	拉炮	拉炮
-🎊	confetti ball	ball|celebration|confetti	五彩纸屑球	五彩纸屑球|庆祝|球	五彩紙屑	五彩紙屑|彩球
-🎋	tanabata tree	banner|celebration|Japanese|tanabata tree|tree	七夕树	七夕|七夕树|庆祝|日本|树	七夕	七夕|七夕樹
-🎍	pine decoration	bamboo|celebration|Japanese|pine|pine decoration	门松	庆祝|日本|松树|盆栽|竹|门松	盆栽	盆栽|開運竹
-🎎	Japanese dolls	celebration|doll|festival|Japanese|Japanese dolls	日本人形	人偶|庆祝|日本人形|节日	女兒節	女兒節|日本娃娃
-🎏	carp streamer	carp|celebration|streamer	鲤鱼旗	庆祝|日本|男孩节|长旗|鲤鱼旗	鯉魚旗	鯉魚旗
-🎐	wind chime	bell|celebration|chime|wind	风铃	庆祝|铃铛|风铃	風鈴	風鈴
-🎑	moon viewing ceremony	celebration|ceremony|moon|moon viewing ceremony	赏月	中秋|庆祝|月亮|赏月	賞月	賞月
-🧧	red envelope	gift|good luck|hóngbāo|lai see|money|red envelope	红包	利是|礼物|红包|运气|钱	紅包	吉利|壓歲錢|禮物|紅包|紅包袋
-🎀	ribbon	celebration|ribbon	蝴蝶结	丝带|庆祝|缎带|蝴蝶结	蝴蝶結	蝴蝶結
-🎁	wrapped gift	box|celebration|gift|present|wrapped	礼物	包装|庆祝|盒子|礼品|礼物	禮物	慶祝|禮物|禮盒
-🎗️	reminder ribbon	celebration|reminder|ribbon	提示丝带	丝带|庆祝|提示丝带|暗示	黃絲帶	絲帶|黃絲帶
-🎟️	admission tickets	admission|admission tickets|ticket	入场券	入场券|票|门票	入場券	入場券|票券
-🎫	ticket	admission|ticket	票	入场券|电影票|票|车票|门票	門票	票券|門票
-🎖️	military medal	celebration|medal|military	军功章	军功章|军队|勋章|奖章	軍事獎章	勳章|軍事獎章
-🏆	trophy	prize|trophy	奖杯	奖励|奖品|奖杯|奖赏	獎盃	獎盃
-🏅	sports medal	medal|sports medal	奖牌	奖牌|运动会奖牌	獎牌	獎牌
-🥇	1st place medal	1st place medal|first|gold|medal	金牌	奖牌|第一|金牌	金牌	冠軍|第一名|金牌
-🥈	2nd place medal	2nd place medal|medal|second|silver	银牌	奖牌|第二|银牌	銀牌	亞軍|第二名|銀牌
-🥉	3rd place medal	3rd place medal|bronze|medal|third	铜牌	奖牌|第三|铜牌	銅牌	季軍|第三名|銅牌
-⚽	soccer ball	ball|football|soccer	足球	球|英式足球|足球	足球	球|足球
-⚾	baseball	ball|baseball	棒球	棒球|球	棒球	棒球|球
-🥎	softball	ball|glove|softball|underarm	垒球	垒球|手套|球|腋下	壘球	低手|壘球|手套|球
-🏀	basketball	ball|basketball|hoop	篮球	球|篮球|篮筐	籃球	球|籃球
-🏐	volleyball	ball|game|volleyball	排球	排球|球	排球	排球|球
-🏈	american football	american|ball|football	美式橄榄球	橄榄球|球|美式橄榄球	美式足球	球|美式足球
-🏉	rugby football	ball|football|rugby	英式橄榄球	橄榄球|球|英式橄榄球	橄欖球	橄欖球|球
-🎾	tennis	ball|racquet|tennis	网球	球|球拍|网球	網球	球|網球
-🥏	flying disc	flying disc|ultimate	飞盘	极限|极限运动|终极|飞盘	飛盤	極限|飛盤
-🎳	bowling	ball|bowling|game	保龄球	保龄球|球	保齡球	保齡球|球
-🏏	cricket game	ball|bat|cricket game|game	板球	板球|球|球拍	板球	板球|球
-🏑	field hockey	ball|field|game|hockey|stick	曲棍球	曲棍球|球|球棍	曲棍球	曲棍球|球
-🏒	ice hockey	game|hockey|ice|puck|stick	冰球	冰球|球|球棍	冰上曲棍球	冰上曲棍球|球
-🥍	lacrosse	ball|goal|lacrosse|stick	袋棍球	球|球棍|球门|袋棍球	袋棍球	得分|球|球桿|袋棍球
-🏓	ping pong	ball|bat|game|paddle|ping pong|table tennis	乒乓球	乒乓球|比赛|球|球拍	桌球	乒乓|乒乓球|桌球|球
-🏸	badminton	badminton|birdie|game|racquet|shuttlecock	羽毛球	球拍|羽毛球	羽毛球	球|羽毛球
-🥊	boxing glove	boxing|glove	拳击手套	手套|拳击手套	拳擊手套	手套|拳擊|拳擊手套|競技|運動
-🥋	martial arts uniform	judo|karate|martial arts|martial arts uniform|taekwondo|uniform	练武服	制服|柔道|武术|空手道|练武服|跆拳道	道服	柔道|武術|競技|跆拳道|運動|道服
-🥅	goal net	goal|net	球门	球网|球门	球門	球網|球門|運動
-⛳	flag in hole	flag in hole|golf|hole	高尔夫球洞	高尔夫|高尔夫球洞	高爾夫	高爾夫
-⛸️	ice skate	ice|skate	滑冰	冰刀|溜冰|滑冰	溜冰鞋	溜冰|溜冰鞋
-🎣	fishing pole	fish|fishing pole|pole	钓鱼竿	钓鱼竿|鱼杆	釣魚	釣竿|釣魚
-🤿	diving mask	diving|diving mask|scuba|snorkeling	潜水面罩	浮潜|深潜|潜水|潜水面罩	潛水面罩	水肺潛水|浮潛|潛水|潛水面罩
-🎽	running shirt	athletics|running|sash|shirt	运动背心	上衣|跑步|运动背心	運動服	運動|運動服
-🎿	skis	ski|skis|snow	滑雪	滑雪|雪	滑雪	滑雪
-🛷	sled	sled|sledge|sleigh	雪橇	乘雪橇|雪橇|驾雪橇	雪橇	滑雪橇|雪橇
-🥌	curling stone	curling stone|game|rock	冰壶	冰上溜石|冰壶|比赛|游戏	冰石壺	冰石壺|石頭|遊戲
-🎯	bullseye	bullseye|dart|direct hit|game|hit|target	正中靶心的飞镖	命中|正中靶心的飞镖|靶心|飞镖	命中	命中|正中紅心
-🪀	yo-yo	fluctuate|toy|yo-yo	悠悠球	上下起落|悠悠球|玩具	溜溜球	溜溜球|滾動|玩具
-🪁	kite	fly|kite|soar	风筝	翱翔|风筝|飞翔	風箏	上升|風箏|飛
-🔫	water pistol	gun|handgun|pistol|revolver|tool|water|weapon	水枪	工具|左轮|手枪|枪|武器|水枪	水槍	手槍|槍|水槍
-🎱	pool 8 ball	8|ball|billiard|eight|game|pool 8 ball	台球	8 球制桌球|台球|游戏|霹雳八球	撞球	撞球|球
-🔮	crystal ball	ball|crystal|fairy tale|fantasy|fortune|tool	水晶球	命运|工具|水晶|水晶球|球|财富	水晶球	占卜|水晶球|算命
-🪄	magic wand	magic|magic wand|witch|wizard	魔棒	女巫|巫师|魔棒|魔法	魔杖	巫婆|巫師|魔杖|魔法
-🎮	video game	controller|game|video game	游戏手柄	手柄|游戏手柄|电子游戏	電玩	電動|電玩
-🕹️	joystick	game|joystick|video game	游戏操控杆	操控杆|游戏操控杆|电子游戏	搖桿	搖桿|操控桿
-🎰	slot machine	game|slot|slot machine	老虎机	游戏|老虎机|角子机|赌博	吃角子老虎	吃角子老虎|拉霸機
-🎲	game die	dice|die|game	骰子	色子|骰子	骰子	骰子
-🧩	puzzle piece	clue|interlocking|jigsaw|piece|puzzle	拼图	图片|拼图|智力游戏|线索|联锁	拼圖	拼|拼圖|片|線索|謎題
-🧸	teddy bear	plaything|plush|stuffed|teddy bear|toy	泰迪熊	填充|毛绒玩具|泰迪熊|玩偶|玩具	泰迪熊	填充|娃娃|毛茸茸|泰迪熊|玩具
-🪅	piñata	celebration|party|piñata	彩罐	庆祝|彩罐|聚会	皮納塔	慶祝|派對|皮納塔
-🪩	mirror ball	dance|disco|glitter|mirror ball|party	镜球	聚会|舞蹈|迪斯科|镜球|闪耀	鏡面球	派對|發光|跳舞|迪斯可|鏡面球
-🪆	nesting dolls	doll|nesting|nesting dolls|russia	套娃	俄罗斯套娃|套娃|娃娃	俄羅斯娃娃	俄羅斯|俄羅斯娃娃|多層|娃娃
-♠️	spade suit	card|game|spade suit	黑桃	扑克|牌|葵扇|黑桃	黑桃	紙牌|黑桃
-♥️	heart suit	card|game|heart suit	红桃	扑克|牌|红心|红桃	紅心	紅心|紙牌
-♦️	diamond suit	card|diamond suit|game	方片	扑克|方块|方片|牌	方塊	方塊|紙牌
-♣️	club suit	card|club suit|game	梅花	扑克|梅花|牌|草花	梅花	梅花|紙牌
-♟️	chess pawn	chess|chess pawn|dupe|expendable	兵	兵|受骗者|国际象棋|牺牲品	卒	卒|戰略|棋子|鬥智
-🃏	joker	card|game|joker|wildcard	大小王	大小王|大王|小王|扑克|牌|鬼牌	鬼牌	鬼牌
-🀄	mahjong red dragon	game|mahjong|mahjong red dragon|red	红中	红中|麻将	紅中	紅中|麻將
-🎴	flower playing cards	card|flower|flower playing cards|game|Japanese|playing	花札	卡牌|日本|游戏|花札|花牌	花牌	花牌|花鬥
-🎭	performing arts	art|mask|performing|performing arts|theater|theatre	表演艺术	剧院|戏剧|艺术|表演|表演艺术|面具	戲劇	戲劇|面具
-🖼️	framed picture	art|frame|framed picture|museum|painting|picture	带框的画	博物馆|带框的画|框|画|艺术	裱框畫	畫|裱框畫
-🎨	artist palette	art|artist palette|museum|painting|palette	调色盘	博物馆|画画|艺术|调色板|调色盘	調色板	調色板|調色盤
-🧵	thread	needle|sewing|spool|string|thread	线	线|线轴|绳子|缝纫|针	線	線|線軸|縫紉|針
-🪡	sewing needle	embroidery|needle|sewing|stitches|sutures|tailoring	缝合针	绣花针|缝合|缝合针|缝纫|缝线|裁剪	裁縫針	刺繡|縫|縫紉|裁縫針|針
-🧶	yarn	ball|crochet|knit|yarn	毛线	毛线|毛线球|编织|钩针编织物	毛線球	毛線球|球|織|鉤針
-🪢	knot	knot|rope|tangled|tie|twine|twist	结	打结|结|绳子|缠结|麻线	繩結	交織|細繩|結|繩結
-👓	glasses	clothing|eye|eyeglasses|eyewear|glasses	眼镜	服饰|眼睛|眼镜	眼鏡	眼鏡
-🕶️	sunglasses	dark|eye|eyewear|glasses|sunglasses	墨镜	太阳镜|墨镜	太陽眼鏡	太陽眼鏡|墨鏡
-🥽	goggles	eye protection|goggles|swimming|welding	护目镜	护目镜|护眼|游泳|焊接	蛙鏡	保護眼睛|游泳|焊工|蛙鏡
-🥼	lab coat	doctor|experiment|lab coat|scientist	白大褂	医生|实验人员|白大褂|科学家	實驗袍	實驗|實驗袍|科學家|醫生
-🦺	safety vest	emergency|safety|vest	救生衣	安全|救生衣|紧急|背心|逃生	救生衣	安全|救生衣|緊急狀況|背心
-👔	necktie	clothing|necktie|tie	领带	衬衫领带|领带	領帶	領帶
-👕	t-shirt	clothing|shirt|t-shirt|tshirt	T恤	T恤|恤衫	T卹	T卹|襯衫
-👖	jeans	clothing|jeans|pants|trousers	牛仔裤	牛仔裤|裤子	牛仔褲	牛仔褲|褲子
-🧣	scarf	neck|scarf	围巾	围巾	圍巾	圍巾|脖子
-🧤	gloves	gloves|hand	手套	手套	手套	手|手套
-🧥	coat	coat|jacket	外套	外套|夹克	外套	外套|夾克
-🧦	socks	socks|stocking	袜子	短袜|袜子|长袜	襪子	絲襪|襪子
-👗	dress	clothing|dress	连衣裙	衣服|连衣裙	洋裝	洋裝|裙子
-👘	kimono	clothing|kimono	和服	和服|日本	和服	和服|日本
-🥻	sari	clothing|dress|sari	纱丽	印度|披肩|纱丽|衣服	莎麗服	洋裝|莎麗服|衣服
-🩱	one-piece swimsuit	bathing suit|one-piece swimsuit	连体泳衣	一片式|泳衣|泳装|游泳|连体泳衣	一件式泳裝	一件式泳裝|泳衣
-🩲	briefs	bathing suit|briefs|one-piece|swimsuit|underwear	三角裤	一片式|三角裤|内裤|泳衣|泳装|短裤	泳褲	一件式|泳裝|泳褲
-🩳	shorts	bathing suit|pants|shorts|underwear	短裤	内裤|四角裤|泳衣|泳装|短裤|裤子	短泳褲	泳褲|短泳褲|褲裝
-👙	bikini	bikini|clothing|swim	比基尼	三点式|比基尼|泳装	比基尼	三點式|比基尼
-👚	woman’s clothes	clothing|woman|woman’s clothes	女装	女|女装|衣服	女裝	女裝|衣服
-🪭	folding hand fan					
-👛	purse	clothing|coin|purse	钱包	钱包	錢包	荷包|錢包
-👜	handbag	bag|clothing|handbag|purse	手提包	手提包|挎包	手提包	包包|手提包
-👝	clutch bag	bag|clothing|clutch bag|pouch	手袋	包|手拿包|手袋	手拿包	包包|手拿包
-🛍️	shopping bags	bag|hotel|shopping|shopping bags	购物袋	包|袋|购物袋|逛街	紙袋	紙袋|購物袋
-🎒	backpack	backpack|bag|rucksack|satchel|school	书包	书包|包	書包	書包|肩揹書包
-🩴	thong sandal	beach sandals|sandals|thong sandal|thong sandals|thongs|zōri	夹趾凉鞋	凉鞋|夹趾凉鞋|沙滩凉鞋|草屡	人字拖	人字拖|拖鞋|沙灘涼鞋|海灘鞋|草鞋
-👞	man’s shoe	clothing|man|man’s shoe|shoe	男鞋	男鞋|鞋	皮鞋	皮鞋|鞋
-👟	running shoe	athletic|clothing|running shoe|shoe|sneaker	跑鞋	跑鞋|运动鞋|鞋	運動鞋	球鞋|運動鞋
-🥾	hiking boot	backpacking|boot|camping|hiking	登山鞋	徒步|登山|登山鞋|远足野营|露营	登山靴	健行|登山靴|背包|露營|靴子
-🥿	flat shoe	ballet flat|flat shoe|slip-on|slipper	平底鞋	一脚蹬|便鞋|平底芭蕾舞鞋|平底鞋	平底鞋	平底鞋|懶人鞋|拖鞋|芭蕾舞鞋
-👠	high-heeled shoe	clothing|heel|high-heeled shoe|shoe|woman	高跟鞋	女|鞋|高跟鞋	高跟鞋	女鞋|高跟鞋
-👡	woman’s sandal	clothing|sandal|shoe|woman|woman’s sandal	女式凉鞋	凉鞋|女|女式凉鞋	涼鞋	拖鞋|涼鞋
-🩰	ballet shoes	ballet|ballet shoes|dance	芭蕾舞鞋	舞蹈|舞鞋|芭蕾舞鞋|足尖鞋|跳舞	芭蕾舞鞋	舞|芭蕾|芭蕾舞鞋
-👢	woman’s boot	boot|clothing|shoe|woman|woman’s boot	女靴	女|女靴|靴子	靴子	長靴|靴子
-🪮	hair pick					
-👑	crown	clothing|crown|king|queen	皇冠	王冠|皇冠	皇冠	皇冠
-👒	woman’s hat	clothing|hat|woman|woman’s hat	女帽	女|女帽|帽子	帽子	帽子|淑女帽
-🎩	top hat	clothing|hat|top|tophat	礼帽	帽子|礼帽|高帽	禮帽	禮帽|紳士帽
-🎓	graduation cap	cap|celebration|clothing|graduation|hat	毕业帽	四方帽|毕业帽	畢業帽	畢業帽
-🧢	billed cap	baseball cap|billed cap	鸭舌帽	棒球帽|鸭舌帽	鴨舌帽	棒球帽|鴨舌帽
-🪖	military helmet	army|helmet|military|soldier|warrior	军用头盔	军用|军用头盔|军队|士兵|头盔|战士	頭盔	戰鬥|軍人|軍隊|頭盔
-⛑️	rescue worker’s helmet	aid|cross|face|hat|helmet|rescue worker’s helmet	白十字头盔	十字|头盔|安全帽|白十字头盔	工程安全帽	安全帽|工程安全帽
-📿	prayer beads	beads|clothing|necklace|prayer|religion	念珠	宗教|念珠|珠子|祈祷|项链	項鍊	項鍊|首飾
-💄	lipstick	cosmetics|lipstick|makeup	唇膏	化妆品|口红|唇膏	口紅	化妝|口紅|打扮
-💍	ring	diamond|ring	戒指	戒指|钻戒	戒指	戒指|鑽戒
-💎	gem stone	diamond|gem|gem stone|jewel	宝石	宝石|钻石	鑽石	鑽石
-🔇	muted speaker	mute|muted speaker|quiet|silent|speaker	已静音的扬声器	安静|已静音的扬声器|扬声器|扬声器关闭|无声|静音	關掉喇叭	關掉喇叭|静音
-🔈	speaker low volume	soft|speaker low volume	低音量的扬声器	低音量的扬声器|小声|小音量|扬声器|轻声	喇叭	喇叭
-🔉	speaker medium volume	medium|speaker medium volume	中等音量的扬声器	中等|中等音量|中等音量的扬声器|扬声器	低音量	低音量|喇叭
-🔊	speaker high volume	loud|speaker high volume	高音量的扬声器	大声|大音量|扬声器|高音量的扬声器	高音量	喇叭|高音量
-📢	loudspeaker	loud|loudspeaker|public address	喇叭	公共广播|喇叭|大声|广播|通知	大聲公	喇叭|大聲公
-📣	megaphone	cheering|megaphone	扩音器	呼喊|喇叭筒|大声|扩音器|通知	擴音器	喇叭|擴音器
-📯	postal horn	horn|post|postal	邮号	号|号角|喇叭|邮号|邮政	郵件通知	號角|通知|郵件通知
-🔔	bell	bell	铃铛	叮当|响铃|铃铛	鈴鐺	鈴鐺
-🔕	bell with slash	bell|bell with slash|forbidden|mute|quiet|silent	禁止响铃	响铃关闭|安静|无声|禁止响铃|静音	靜音	無聲|靜音
-🎼	musical score	music|musical score|score	乐谱	乐谱|五线谱|音乐|音符	樂譜	樂譜|音樂
-🎵	musical note	music|musical note|note	音符	乐谱|五线谱|八分音符|音乐|音符	音符	音樂|音符
-🎶	musical notes	music|musical notes|note|notes	多个音符	乐谱|五线谱|八分音符|多个音符|音乐|音符	樂符	樂符|音樂
-🎙️	studio microphone	mic|microphone|music|studio	录音室麦克风	录音室|录音室麦克风|音乐|麦|麦克|麦克风	錄音室麥克風	錄音室麥克風|麥克風
-🎚️	level slider	level|music|slider	电平滑块	滑块|电平|电平滑块|调节|音乐	調整桿	調整桿
-🎛️	control knobs	control|knobs|music	控制旋钮	控制|控制旋钮|旋钮|调节|音乐	控制旋鈕	控制旋鈕|旋鈕
-🎤	microphone	karaoke|mic|microphone	麦克风	卡拉OK|唱K|唱歌|麦|麦克|麦克风	麥克風	k歌|卡拉OK|唱歌|麥克風
-🎧	headphone	earbud|headphone	耳机	头戴式耳机|耳机	耳機	耳機|音樂
-📻	radio	radio|video	收音机	广播|广播电台|收音机|无线电|电台	收音機	收音機
-🎷	saxophone	instrument|music|sax|saxophone	萨克斯管	乐器|吹奏|演奏|萨克斯管|音乐	薩克斯風	樂器|薩克斯風
-🪗	accordion	accordion|concertina|squeeze box	手风琴	六角形风琴|手风琴|风琴	手風琴	六角手風琴|手風琴
-🎸	guitar	guitar|instrument|music	吉他	乐器|吉他|弹奏|演奏|音乐	吉他	吉他|樂器
-🎹	musical keyboard	instrument|keyboard|music|musical keyboard|piano	音乐键盘	乐器|弹奏|演奏|钢琴|音乐|音乐键盘	鋼琴	樂器|鋼琴|電子琴
-🎺	trumpet	instrument|music|trumpet	小号	乐器|吹奏|喇叭|小号|音乐	小號	小號|樂器
-🎻	violin	instrument|music|violin	小提琴	乐器|小提琴|提琴|演奏|音乐	小提琴	小提琴|樂器
-🪕	banjo	banjo|music|stringed	班卓琴	弦乐器|弹奏|班卓琴|音乐	斑鳩琴	弦樂器|斑鳩琴|音樂
-🥁	drum	drum|drumsticks|music	鼓	音乐|鼓|鼓声|鼓槌	鼓	打擊樂|音樂|鼓|鼓棒|鼓槌
-🪘	long drum	beat|conga|drum|long drum|rhythm	长鼓	康加鼓|敲|节奏|长鼓|鼓	長鼓	小鼓|康加舞|打擊|節奏|長鼓|鼓
-🪇	maracas					
-🪈	flute					
-📱	mobile phone	cell|mobile|phone|telephone	手机	手提电话|手机|智能手机|电话|移动	手機	手機|電話
-📲	mobile phone with arrow	arrow|cell|mobile|mobile phone with arrow|phone|receive	带有箭头的手机	带有箭头的手机|手机|接收|智能手机|来电	接電話	手機|接電話|電話
-☎️	telephone	phone|telephone	电话	固定电话|固话|座机|电话	電話	市話|電話
-📞	telephone receiver	phone|receiver|telephone	电话听筒	固定电话|固话|座机|电话|电话听筒	聽筒	聽筒|電話
-📟	pager	pager	寻呼机	BB 机|传呼机|呼机|寻呼机	呼叫器	BB call|呼叫器
-📠	fax machine	fax|fax machine	传真机	传真|传真号|传真机|发传真	傳真機	FAX|傳真機
-🔋	battery	battery	电池	正极|电极|电池|电源|蓄电池|负极	電池	電池
-🪫	low battery	electronic|low battery|low energy	电池电量不足	低能量|电子|电池电量不足	電量不足	電|電量不足
-🔌	electric plug	electric|electricity|plug	电源插头	插头|电插头|电源|电源插头|电线	插頭	插頭
-💻	laptop	computer|laptop|pc|personal	笔记本电脑	PC|个人电脑|手提电脑|电脑|笔记本电脑	筆電	筆記型電腦|筆電
-🖥️	desktop computer	computer|desktop	台式电脑	PC|个人电脑|台式电脑|显示器|显示屏|计算机	電腦	桌上型電腦|桌機|電腦
-🖨️	printer	computer|printer	打印机	印刷机|喷墨打印|复印|打印机|扫描|激光打印	印表機	列表機|印表機
-⌨️	keyboard	computer|keyboard	键盘	打字|按键|电脑|输入|键盘	鍵盤	鍵盤|電腦
-🖱️	computer mouse	computer|computer mouse	电脑鼠标	有线鼠标|激光鼠标|点击|点按|电脑|电脑鼠标	滑鼠	滑鼠|電腦
-🖲️	trackball	computer|trackball	轨迹球	有线鼠标|电脑|轨迹球|追踪球|鼠标	軌跡球	軌跡球
-💽	computer disk	computer|disk|minidisk|optical	电脑光盘	minidisk|mini光盘|光盘|电脑光盘|迷你光碟|迷你唱片	迷你光碟	迷你光碟
-💾	floppy disk	computer|disk|floppy	软盘	3.5英寸|便携|存储|磁盘|软盘	磁碟片	磁碟片
-💿	optical disk	CD|computer|disk|optical	光盘	cd|专辑|光盘|存储|影片|音乐	光碟	CD|光碟
-📀	dvd	Blu-ray|computer|disk|dvd|DVD|optical	DVD	dvd|DVD|光盘|光碟|影片|音乐	DVD	DVD|光碟
-🧮	abacus	abacus|calculation	算盘	算盘|计算	算盤	算盤|計算
-🎥	movie camera	camera|cinema|movie	电影摄影机	摄像机|摄录机|摄影|摄影机|电影|电影摄影机	電影攝影機	攝影機|電影攝影機
-🎞️	film frames	cinema|film|frames|movie	影片帧	帧|影片帧|电影|电影胶片|胶卷|胶片	電影膠卷	膠卷|電影膠卷
-📽️	film projector	cinema|film|movie|projector|video	电影放映机	影片|投影仪|放映机|电影|电影放映机|视频	電影放映機	放映機|電影放映機
-🎬	clapper board	clapper|clapper board|movie	场记板	场记|场记板|打板|拍电影	場記板	場記板
-📺	television	television|tv|video	电视机	电视|电视机|看电视|视频|节目	電視	電視
-📷	camera	camera|video	相机	卡片相机|拍照|摄影|照片|照相机|相机	相機	相機
-📸	camera with flash	camera|camera with flash|flash|video	开闪光灯的相机	开闪光灯的相机|拍照|相机|闪光灯|闪光灯打开	開閃光燈	拍照|開閃光燈
-📹	video camera	camera|video	摄像机	录像|录影|拍摄|摄像机|摄影机|视频	攝影機	攝影機|錄影
-📼	videocassette	tape|vhs|video|videocassette	录像带	VHS|录像带|录影带|磁带	錄影帶	VHS|錄影帶
-🔍	magnifying glass tilted left	glass|magnifying|magnifying glass tilted left|search|tool	左斜的放大镜	工具|左斜的放大镜|搜索|放大|放大镜|查找	向左的放大鏡	向左的放大鏡|放大鏡
-🔎	magnifying glass tilted right	glass|magnifying|magnifying glass tilted right|search|tool	右斜的放大镜	右斜的放大镜|工具|搜索|放大|放大镜|查找	放大鏡	搜尋|放大|放大鏡
-🕯️	candle	candle|light	蜡烛	光|烛光|烛火|照明|燃烧|蜡烛	蠟燭	蠟燭
-💡	light bulb	bulb|comic|electric|idea|light	灯泡	主意|想法|灯泡|电灯泡|白炽灯	燈泡	燈泡
-🔦	flashlight	electric|flashlight|light|tool|torch	手电筒	光|工具|手电|手电筒|照明|电筒	手電筒	手電筒
-🏮	red paper lantern	bar|lantern|light|red|red paper lantern	红灯笼	光|喜庆|灯笼|红灯笼|节日	燈籠	居酒屋|燈籠
-🪔	diya lamp	diya|lamp|oil	印度油灯	印度油灯|排灯节|油|灯|迪亚	陶碗油燈	油|燈|陶碗|陶碗油燈
-📔	notebook with decorative cover	book|cover|decorated|notebook|notebook with decorative cover	精装笔记本	封面|本子|笔记|笔记本|精装笔记本|记录	彩色封面的筆記本	彩色封面的筆記本|筆記本
-📕	closed book	book|closed	合上的书本	书|书本|合上|合上的书本	合起來的書本	合起來的書本|書本
-📖	open book	book|open	打开的书本	书|书本|打开|打开的书本|读书|阅读	打開來的書本	打開來的書本|書本
-📗	green book	book|green	绿色书本	书|书本|绿|绿色|绿色书本	綠色的書本	書本|綠色的書本
-📘	blue book	blue|book	蓝色书本	书|书本|篮|蓝色|蓝色书本	藍色的書本	書本|藍色的書本
-📙	orange book	book|orange	橙色书本	书|书本|橙色|橙色书本	橘色的書本	書本|橘色的書本
-📚	books	book|books	书	书|书本|书籍|图书|学习	書本	書|書本|書籍
-📓	notebook	notebook	笔记本	日记本|本子|笔记|笔记本|记事本|记录	筆記本	筆記本
-📒	ledger	ledger|notebook	账本	笔记本|记事本|记账|账本|账簿	帳本	帳本|帳簿
-📃	page with curl	curl|document|page|page with curl	带卷边的页面	卷边|带卷边的页面|文书|文件|文档	文件檔	文件檔|文書
-📜	scroll	paper|scroll	卷轴	卷轴|画卷|纸|纸卷|羊皮纸	捲軸	捲軸|文書
-📄	page facing up	document|page|page facing up	文件	文书|文件|文档	文件	文件|文書|文檔
-📰	newspaper	news|newspaper|paper	报纸	报纸|报道|新闻|看报|读报	報紙	報紙|新聞
-🗞️	rolled-up newspaper	news|newspaper|paper|rolled|rolled-up newspaper	报纸卷	卷起|卷起的报纸|报纸|报纸卷|新闻|纸	捲好的報紙	報紙|捲好的報紙|新聞
-📑	bookmark tabs	bookmark|mark|marker|tabs	标签页	书签|有书签的页面|标签页	頁籤	標籤|頁籤
-🔖	bookmark	bookmark|mark	书签	书签|标签|读书|阅读	書籤	書籤
-🏷️	label	label	标签	吊牌|标签|标记|行李牌	吊牌	吊牌|標籤
-💰	money bag	bag|dollar|money|moneybag	钱袋	美元|钱|钱包|钱袋	錢袋	錢|錢袋
-🪙	coin	coin|gold|metal|money|silver|treasure	硬币	硬币|财富|金|金属|钱|银	硬幣	寶藏|硬幣|金|金屬|銀|錢
-💴	yen banknote	banknote|bill|currency|money|note|yen	日元	日元|现金|货币|钞票|钱	日幣	日幣|貨幣|鈔票|錢
-💵	dollar banknote	banknote|bill|currency|dollar|money|note	美元	现金|纸币|美元|货币|钱	美金	美金|貨幣|鈔票|錢
-💶	euro banknote	banknote|bill|currency|euro|money|note	欧元	欧元|现金|货币|钞票|钱	歐元	歐元|貨幣|鈔票|錢
-💷	pound banknote	banknote|bill|currency|money|note|pound	英镑	现金|英镑|货币|钞票|钱	英鎊	英鎊|貨幣|鈔票|錢
-💸	money with wings	banknote|bill|fly|money|money with wings|wings	长翅膀的钱	纸币|翅膀|花钱|钱|长翅膀的钱	錢飛了	沒錢了|錢飛了
-💳	credit card	card|credit|money	信用卡	信用卡|借记卡|刷卡|卡|贷记卡|银行卡	信用卡	信用卡|刷卡
-🧾	receipt	accounting|bookkeeping|evidence|proof|receipt	收据	凭据|发票|收据|记账|证明|账单	收據	收執聯|收據|發票|紙本|證明
-💹	chart increasing with yen	chart|chart increasing with yen|graph|growth|money|yen	趋势向上且带有日元符号的图表	上扬|上涨|日元汇率|货币升值图表|走势|趋势向上且带有日元符号的图表	貨幣升值	上揚|圖表|市場走向|貨幣升值
-✉️	envelope	email|envelope|letter	信封	信件|信封|信息|来信|邮件	郵件	信|郵件
-📧	e-mail	e-mail|email|letter|mail	电子邮件	信封|电子邮件|邮件	電子郵件	email|郵件|電子郵件
-📨	incoming envelope	e-mail|email|envelope|incoming|letter|receive	来信	接收|收信|收到来信|收到邮件|来信|电子邮件	收到郵件	信件|信封|接收|收到郵件|郵件
-📩	envelope with arrow	arrow|e-mail|email|envelope|envelope with arrow|outgoing	收邮件	信件|信封|发信|发出|发送|发邮件|收邮件|邮件	寄出郵件	信件|信封|寄出郵件|發送|郵件
-📤	outbox tray	box|letter|mail|outbox|sent|tray	发件箱	信件|发件箱|发信|发送|发邮件|邮件	寄件匣	寄件匣
-📥	inbox tray	box|inbox|letter|mail|receive|tray	收件箱	信件|接收|收件箱|收信|收到邮件|邮件	收件匣	收件匣
-📦	package	box|package|parcel	包裹	包裹|快递|盒子|箱子|装货|运送	包裹	包裹|紙箱
-📫	closed mailbox with raised flag	closed|closed mailbox with raised flag|mail|mailbox|postbox	有待收信件	信箱|旗标|有待收信件|有新信件	有待收郵件	信箱|有待收郵件
-📪	closed mailbox with lowered flag	closed|closed mailbox with lowered flag|lowered|mail|mailbox|postbox	无待收信件	信箱|旗标|无待收信件|无新信件	無待收郵件	信箱|無待收郵件
-📬	open mailbox with raised flag	mail|mailbox|open|open mailbox with raised flag|postbox	有新信件	信箱|打开|旗标|有待收信件|有新信件	有新郵件	信箱|有新郵件
-📭	open mailbox with lowered flag	lowered|mail|mailbox|open|open mailbox with lowered flag|postbox	无新信件	信箱|旗标|无待收信件|无新信件	沒有新郵件	信箱|沒有新郵件
-📮	postbox	mail|mailbox|postbox	邮筒	信|寄信|邮筒|邮箱	信箱	信箱
-🗳️	ballot box with ballot	ballot|ballot box with ballot|box	投票箱	投票|投票箱|选举|选票	投票箱	投票箱|票箱
-✏️	pencil	pencil	铅笔	橡皮|橡皮擦|画画|画笔|笔|绘画|铅笔	鉛筆	鉛筆
-✒️	black nib	black nib|nib|pen	钢笔尖	写字|硬笔|笔尖|钢笔|钢笔尖	鋼筆頭	鋼筆|鋼筆頭
-🖋️	fountain pen	fountain|pen	钢笔	写字|硬笔|笔|钢笔	鋼筆	鋼筆
-🖊️	pen	ballpoint|pen	笔	原子笔|圆珠笔|油笔|笔	筆	筆
-🖌️	paintbrush	paintbrush|painting	画笔	刷|毛笔|画刷|画笔|笔刷	畫筆	畫筆
-🖍️	crayon	crayon	蜡笔	油画棒|画棒|蜡笔	蠟筆	蠟筆
-📝	memo	memo|pencil	备忘录	便条|便条簿|便笺|备忘录	備忘錄	備忘錄|備註
-💼	briefcase	briefcase	公文包	公事包|公文包|包|手提包	公事包	公事包
-📁	file folder	file|folder	文件夹	办公|文件|文件夹|文具|硬纸夹	資料夾	資料夾
-📂	open file folder	file|folder|open	打开的文件夹	办公|打开|打开的文件夹|文件|文具	打開資料夾	打開資料夾
-🗂️	card index dividers	card|dividers|index	索引分隔文件夹	分隔|文件夹|索引|索引分隔文件夹	索引隔板	索引板|索引隔板
-📅	calendar	calendar|date	日历	日历|日期	行事曆	行事曆
-📆	tear-off calendar	calendar|tear-off calendar	手撕日历	手撕日历|日历|日期	日曆	撕日曆|日曆
-🗒️	spiral notepad	note|pad|spiral|spiral notepad	线圈本	文具|笔记本|线圈本|记事本	線圈筆記本	筆記本|線圈筆記本
-🗓️	spiral calendar	calendar|pad|spiral	线圈日历	日历|日期|线圈|线圈日历	線圈日曆	日曆|線圈日曆
-📇	card index	card|index|rolodex	卡片索引	卡片|卡片索引|卡牌索引|目录|索引	索引卡	索引卡
-📈	chart increasing	chart|chart increasing|graph|growth|trend|upward	趋势向上的图表	上升|上涨|上涨图表|向上|图表|趋势向上的图表	漲	上升|上漲|圖表|漲
-📉	chart decreasing	chart|chart decreasing|down|graph|trend	趋势向下的图表	下跌|下跌图表|下降|向下|图表|趋势向下的图表	跌	下跌|下降|圖表|跌
-📊	bar chart	bar|chart|graph	条形图	图表|条形图|柱形图|直方图	圖表	圖表|直方圖
-📋	clipboard	clipboard	剪贴板	写字板|剪贴板|剪贴簿|夹子|纸张	寫字夾板	寫字夾板
-📌	pushpin	pin|pushpin	图钉	固定|图钉|按钉	圖釘	圖釘
-📍	round pushpin	pin|pushpin|round pushpin	圆图钉	固定|图钉|圆图钉	圓圖釘	圓圖釘|圖釘
-📎	paperclip	paperclip	回形针	万字夹|回形针|回纹针|曲别针|纸夹	迴紋針	迴紋針
-🖇️	linked paperclips	link|linked paperclips|paperclip	连起来的两个回形针	万字夹|回形针|回纹针|曲别针|纸夹|连起来的两个回形针	相連的回紋針	回紋針|相連的回紋針
-📏	straight ruler	ruler|straight edge|straight ruler	直尺	尺|尺子|文具|测量|直尺|长度	直尺	尺|直尺
-📐	triangular ruler	ruler|set|triangle|triangular ruler	三角尺	三角|三角尺|尺|文具|测量|角度	三角尺	三角尺|尺
-✂️	scissors	cutting|scissors|tool	剪刀	修剪|剪|剪刀|剪子|剪裁|工具	剪刀	剪|剪刀|工具
-🗃️	card file box	box|card|file	卡片盒	卡片盒|存档|标签|档案|箱|索引	卡片目錄盒	卡片目錄盒|目錄盒
-🗄️	file cabinet	cabinet|file|filing	文件柜	存档|归档|收纳|文件柜|柜|档案	檔案櫃	檔案櫃
-🗑️	wastebasket	wastebasket	垃圾桶	垃圾|垃圾桶|垃圾篓|废纸篓	廢紙簍	廢紙簍
-🔒	locked	closed|locked	合上的锁	上锁|合上的锁|锁|锁住|锁定	上鎖	上鎖|鎖
-🔓	unlocked	lock|open|unlock|unlocked	打开的锁	取消锁定|开锁|打开的锁|解锁|锁	開鎖	開鎖
-🔏	locked with pen	ink|lock|locked with pen|nib|pen|privacy	墨水笔和锁	笔|笔尖|钢笔|锁|隐私|墨水笔和锁	鋼筆和鎖	鋼筆|鋼筆和鎖|鎖
-🔐	locked with key	closed|key|lock|locked with key|secure	钥匙和锁	安全|钥匙|钥匙和锁|锁|锁上	鑰匙和鎖	鎖|鑰匙|鑰匙和鎖
-🔑	key	key|lock|password	钥匙	密码|密钥|开锁|解锁|钥匙	鑰匙	密碼|鎖|鑰匙
-🗝️	old key	clue|key|lock|old	老式钥匙	古老的钥匙|旧钥匙|老式钥匙|钥匙	老鑰匙	老鑰匙|鑰匙
-🔨	hammer	hammer|tool	锤子	工具|敲|施工|砸|铁锤|锤子	鎚子	鎚子
-🪓	axe	axe|chop|hatchet|split|wood	斧头	切|劈|斧头|木头|砍	斧頭	分割|手斧|斧頭|木頭|砍
-⛏️	pick	mining|pick|tool	铁镐	工具|挖掘|采矿|铁镐|锄头|鹤嘴锄	十字鎬	十字鎬|鑿
-⚒️	hammer and pick	hammer|hammer and pick|pick|tool	锤子与镐	工具|铁锤|铁镐|锤子|锤子与镐|镐子	鎚子和十字鎬	十字鎬|鎚子|鎚子和十字鎬
-🛠️	hammer and wrench	hammer|hammer and wrench|spanner|tool|wrench	锤子与扳手	工具|扳手|铁锤|锤子|锤子与扳手	鎚子和扳手	扳手|鎚子|鎚子和扳手
-🗡️	dagger	dagger|knife|weapon	匕首	匕首|武器|短刀	匕首	匕首
-⚔️	crossed swords	crossed|swords|weapon	交叉放置的剑	交叉|交叉放置的剑|剑|双剑	劍	劍
-💣	bomb	bomb|comic	炸弹	炸弹|爆炸	炸彈	地雷|炸彈|雷區
-🪃	boomerang	australia|boomerang|rebound|repercussion	回旋镖	反弹|回弹|回旋镖|澳大利亚	迴力鏢	回飛棒|澳洲|迴力鏢|迴旋|迴旋鏢
-🏹	bow and arrow	archer|arrow|bow|bow and arrow|Sagittarius|zodiac	弓和箭	射手|射箭|弓|弓和箭|箭	弓箭	射手|弓箭
-🛡️	shield	shield|weapon	盾牌	武器|盾|盾牌|防御	盾牌	盾牌
-🪚	carpentry saw	carpenter|carpentry saw|lumber|saw|tool	木工锯	工具|木匠|木工锯|木材|锯	木工鋸	工具|木工|木工鋸|木材|鋸子
-🔧	wrench	spanner|tool|wrench	扳手	工具|扳手|螺丝扳手	扳手	扳手
-🪛	screwdriver	screw|screwdriver|tool	螺丝刀	工具|螺丝|螺丝刀	螺絲起子	工具|羅賴把|螺絲|螺絲起子
-🔩	nut and bolt	bolt|nut|nut and bolt|tool	螺母与螺栓	工具|螺丝|螺帽|螺栓|螺母|螺母与螺栓	螺絲	螺栓|螺絲
-⚙️	gear	cog|cogwheel|gear|tool	齿轮	传动|工具|机械|零件|齿轮	齒輪	齒輪
-🗜️	clamp	clamp|compress|tool|vice	夹钳	夹具|夹钳|工具|机械|紧固	壓縮機	壓縮|壓縮機
-⚖️	balance scale	balance|justice|Libra|scale|zodiac	天平	公平|公正|天平|正义|法律	天平	天平
-🦯	white cane	accessibility|blind|white cane	盲杖	拐杖|无障碍|盲|盲杖	導盲手杖	導盲手杖|盲人|行動不便
-🔗	link	link	链接	网址|链接|链条|锁链	連結	連結|鏈結
-⛓️	chains	chain|chains	链条	铁链|链|链条|锁链	鍊條	鍊子|鍊條
-🪝	hook	catch|crook|curve|ensnare|hook|selling point	挂钩	卖点|抓|挂钩|曲线|钩状物	鉤子	勾|彎曲|鉤|鉤子|鉤形
-🧰	toolbox	chest|mechanic|tool|toolbox	工具箱	工具|工具箱|机修|箱子	工具箱	器具|工具|工具箱|箱子
-🧲	magnet	attraction|horseshoe|magnet|magnetic	磁铁	吸引力|磁性|磁铁|马蹄铁	磁鐵	五金|磁力|磁鐵
-🪜	ladder	climb|ladder|rung|step	梯子	台阶|梯子|梯级|横档|爬	梯子	梯子|橫木|爬|踩
-⚗️	alembic	alembic|chemistry|tool	蒸馏器	净化|化学|实验|工具|蒸馏器	蒸餾器	化學|蒸餾|蒸餾器
-🧪	test tube	chemist|chemistry|experiment|lab|science|test tube	试管	化学|化学家|实验|实验室|科学|试管	試管	化學|實驗|科學|試管
-🧫	petri dish	bacteria|biologist|biology|culture|lab|petri dish	培养皿	培养|培养皿|实验室|生物学|生物学家|细菌	培養皿	培養皿|基因|實驗|生物學家|細菌
-🧬	dna	biologist|dna|evolution|gene|genetics|life	DNA	DNA|基因|生命|生物学家|进化|遗传学	DNA	DNA|基因|演化|生命|生物學家
-🔬	microscope	microscope|science|tool	显微镜	实验|工具|显微镜|生物|科学|细胞	顯微鏡	顯微鏡
-🔭	telescope	science|telescope|tool	望远镜	天体|天文|天文学|工具|望远镜|观星	望遠鏡	望遠鏡|觀測
-📡	satellite antenna	antenna|dish|satellite	卫星天线	信号接收|卫星|卫星天线|卫星接收天线|卫星碟形天线|天线	衛星天線	天線|衛星天線
-💉	syringe	medicine|needle|shot|sick|syringe	注射器	医学|打针|治疗|注射器|针头|针筒	針筒	注射器|針筒
-🩸	drop of blood	bleed|blood donation|drop of blood|injury|medicine|menstruation	血滴	医疗|月经|献血|经血|血滴|输血	血滴	捐血|生理期|藥|血滴
-💊	pill	doctor|medicine|pill|sick	药丸	吃药|治疗|药|药丸|药物	藥丸	藥|藥丸
-🩹	adhesive bandage	adhesive bandage|bandage	创可贴	OK绷|伤口|创可贴|绷带|胶布	OK 繃	OK 繃|繃帶
-🩼	crutch	cane|crutch|disability|hurt|mobility aid|stick	拐杖	受伤|手杖|拐杖|残疾|活动助行类辅具	拐杖	助行|受傷|手杖|拐杖|行動不便
-🩺	stethoscope	doctor|heart|medicine|stethoscope	听诊器	医生|医疗|听诊器|心脏|心跳|诊断	聽診器	心跳|聽診器|藥|醫生
-🩻	x-ray	bones|doctor|medical|skeleton|x-ray	X射线	X射线|医生|医疗|骨架|骨骼	X 光	X 光|醫學|醫生|骨頭|骷髏
-🚪	door	door	门	出入口|大门|屋门|房门|房间|门	門	門
-🛗	elevator	accessibility|elevator|hoist|lift	电梯	升降机|可达性|电梯	電梯	上升|方便|貨梯|電梯
-🪞	mirror	mirror|reflection|reflector|speculum	镜子	反射|反射镜|窥镜|镜子	鏡子	反射|反射鏡|反映|鏡子
-🪟	window	frame|fresh air|opening|transparent|view|window	窗户	开窗|新鲜空气|景色|窗户|窗框|透明	窗戶	框|窗|窗戶|觀景|透明
-🛏️	bed	bed|hotel|sleep	床	宾馆|床|床垫|床铺|睡眠|睡觉	床	床|睡覺
-🛋️	couch and lamp	couch|couch and lamp|hotel|lamp	沙发和灯	家|沙发|沙发和灯|灯|阅读	沙發和立燈	沙發|沙發和立燈|立燈
-🪑	chair	chair|seat|sit	椅子	坐|座位|椅子|椅背	椅子	坐|椅子
-🚽	toilet	toilet	马桶	WC|卫生间|厕所|洗手间|马桶	馬桶	廁所|馬桶
-🪠	plunger	force cup|plumber|plunger|suction|toilet	活塞	吸力|水管工|活塞|马桶	吸把	吸把|通水器|通馬桶
-🚿	shower	shower|water	淋浴	喷头|喷水|水|洗澡 花洒|淋浴	淋浴	淋浴|蓮蓬頭
-🛁	bathtub	bath|bathtub	浴缸	沐浴|泡沫浴|泡澡|洗澡|浴缸|澡盆	澡盆	浴盆|澡盆
-🪤	mouse trap	bait|mouse trap|mousetrap|snare|trap	捕鼠器	捕鼠器|诱饵|陷进	捕鼠器	捕鼠|捕鼠器|捕鼠夾|陷阱|餌
-🪒	razor	razor|sharp|shave	剃须刀	刀|刮|剃须刀|毛|胡子|锋利	剃刀	剃|剃刀|鋒利
-🧴	lotion bottle	lotion|lotion bottle|moisturizer|shampoo|sunscreen	乳液瓶	乳液|乳液瓶|护肤霜|洗发水|防晒霜	乳液瓶	乳液|乳液瓶|保濕|洗髮精|防曬
-🧷	safety pin	diaper|punk rock|safety pin	安全别针	别针|安全别针|扣针	安全別針	安全別針|尿布|龐克搖滾
-🧹	broom	broom|cleaning|sweeping|witch	扫帚	女巫|打扫|扫地|扫帚	掃帚	巫婆|掃|掃帚|清潔
-🧺	basket	basket|farming|laundry|picnic	筐	农作|筐|脏衣篮|野餐	籃子	洗衣|種植|籃子|野餐
-🧻	roll of paper	paper towels|roll of paper|toilet paper	卷纸	卫生纸|卷纸|纸巾	捲筒衛生紙	捲筒衛生紙|紙巾|衛生紙
-🪣	bucket	bucket|cask|pail|vat	桶	大桶|木桶|桶|水桶|缸	水桶	一桶|提桶|桶|桶子|水桶
-🧼	soap	bar|bathing|cleaning|lather|soap|soapdish	皂	杀菌|洗手|清洁|皂|肥皂泡|肥皂盒	肥皂	泡沫|洗澡|清潔|肥皂|肥皂盤
-🫧	bubbles	bubbles|burp|clean|soap|underwater	气泡	打嗝|气泡|水下|清洁|肥皂	泡泡	打嗝|水中|泡泡|清潔|肥皂
-🪥	toothbrush	bathroom|brush|clean|dental|hygiene|teeth|toothbrush	牙刷	刷|卫生|情节|浴室|牙刷|牙科|牙齿	牙刷	刷子|浴室|清潔|牙刷|牙齒
-🧽	sponge	absorbing|cleaning|porous|sponge	海绵	吸水|海绵|清洁|渗透	海綿	吸水|海綿|清潔|透氣
-🧯	fire extinguisher	extinguish|fire|fire extinguisher|quench	灭火器	火灾|灭火|灭火器	滅火器	撲滅|滅火|滅火器
-🛒	shopping cart	cart|shopping|trolley	购物车	手推车|购物车|采购	購物車	推車|購物|購物車
-🚬	cigarette	cigarette|smoking	香烟	卷烟|吸烟|抽烟|烟|烟草|香烟	吸煙	吸煙|抽煙
-⚰️	coffin	coffin|death	棺材	埋葬|棺材|死亡|灵柩|葬礼|陵墓	棺木	棺木|棺材
-🪦	headstone	cemetery|grave|graveyard|headstone|tombstone	墓碑	公墓|墓园|墓地|墓碑	墓石	RIP|墓|墓園|墓石|墓碑|墳墓
-⚱️	funeral urn	ashes|death|funeral|urn	骨灰缸	瓮|缸|葬礼|骨灰缸	骨灰罈	骨灰甕|骨灰罈
-🧿	nazar amulet	bead|charm|evil-eye|nazar|nazar amulet|talisman	纳扎尔护身符	小装饰品|恶魔之眼|护身符|珠子|纳扎尔|纳扎尔护身符	邪眼	珠子|護身符|避邪|邪眼
-🪬	hamsa	amulet|Fatima|hamsa|hand|Mary|Miriam|protection	法蒂玛之手	保护|手|护身符|法蒂玛|法蒂玛之手|玛丽|米里亚姆	法蒂瑪之手	保護|手|法蒂瑪|法蒂瑪之手|瑪麗|米利暗|護身符|避邪物
-🗿	moai	face|moai|moyai|statue	摩埃	复活岛|复活节岛|复活节岛石像|摩埃|摩艾|摩艾石像|毛埃	復活節島	復活島石像|復活節島
-🪧	placard	demonstration|picket|placard|protest|sign	标语牌	布告|标志|标语牌|海报|示威|纠察队标语牌|警戒哨	告示牌	佈告|公告|告示牌|標示|標語牌
-🪪	identification card	credentials|ID|identification card|license|security	身份证	ID|凭证|安全|执照|身份证	識別證	ID|安全|憑證|授權|識別證
-🏧	ATM sign	ATM|ATM sign|automated|bank|teller	取款机	取款机|柜员机|标识|银行	提款機	提款機
-🚮	litter in bin sign	litter|litter bin|litter in bin sign	倒垃圾	倒垃圾|垃圾丢弃处|垃圾入篓	垃圾桶	垃圾桶
-🚰	potable water	drinking|potable|water	饮用水	喝水|接水|水|水龙头|饮用水	飲用水	飲用水
-♿	wheelchair symbol	access|wheelchair symbol	轮椅标识	无障碍|残疾|残障|轮椅|轮椅标识|轮椅符号	無障礙空間	無障礙空間|行動不便者|身障人士
-🚹	men’s room	bathroom|lavatory|man|men’s room|restroom|toilet|WC	男厕	卫生间|厕所|洗手间|男厕|男士	男廁	男廁
-🚺	women’s room	bathroom|lavatory|restroom|toilet|WC|woman|women’s room	女厕	卫生间|厕所|女厕|女士|洗手间	女廁	女廁
-🚻	restroom	bathroom|lavatory|restroom|toilet|WC	卫生间	卫生间|厕所|洗手间	洗手間	洗手間
-🚼	baby symbol	baby|baby symbol|changing	宝宝	婴儿|宝宝|母婴室	寶寶	嬰兒|寶寶
-🚾	water closet	bathroom|closet|lavatory|restroom|toilet|water|WC	厕所	卫生间|厕所|洗手间|盥洗室	廁所	廁所|盥洗室
-🛂	passport control	control|passport	护照检查	安检|护照检查|检查|通行证	護照查驗	護照|護照查驗
-🛃	customs	customs	海关	海关	海關	海關
-🛄	baggage claim	baggage|claim	提取行李	提取|提取行李|行李	提取行李	提取行李
-🛅	left luggage	baggage|left luggage|locker|luggage	寄存行李	寄存|寄存行李|行李	寄存行李	寄存行李|寄物
-⚠️	warning	warning	警告	警告	警告	警告
-🚸	children crossing	child|children crossing|crossing|pedestrian|traffic	儿童过街	交通|儿童过街|安全|指示牌|行人	小心兒童	小心兒童|當心兒童
-⛔	no entry	entry|forbidden|no|not|prohibited|traffic	禁止通行	交通|禁止通行|请勿入内|请勿驶入	禁止進入	禁止通行|禁止進入|禁行
-🚫	prohibited	entry|forbidden|no|not|prohibited	禁止	不准|不许|严禁|禁止|阻止	禁止通行	禁止|禁止通行
-🚳	no bicycles	bicycle|bike|forbidden|no|no bicycles|prohibited	禁止自行车	严禁|交通|禁止自行车|非机动车	禁行自行車	禁止通行|禁行自行車
-🚭	no smoking	forbidden|no|not|prohibited|smoking	禁止吸烟	严禁|抽烟|禁止吸烟	禁止吸煙	禁止吸煙|禁煙
-🚯	no littering	forbidden|litter|no|no littering|not|prohibited	禁止乱扔垃圾	严禁|垃圾|禁止乱扔垃圾	禁止亂丟垃圾	禁止亂丟垃圾|請勿亂丟垃圾
-🚱	non-potable water	non-drinking|non-potable|water	非饮用水	水|非直饮水|非饮用水	非飲用水	不得生飲|非飲用水
-🚷	no pedestrians	forbidden|no|no pedestrians|not|pedestrian|prohibited	禁止行人通行	严禁|禁止行人通行|行人	禁止行人通行	禁止行人通行|禁止通行
-📵	no mobile phones	cell|forbidden|mobile|no|no mobile phones|phone	禁止使用手机	严禁|电话|禁止使用手机	禁用手機	禁用手機
-🔞	no one under eighteen	18|age restriction|eighteen|no one under eighteen|prohibited|underage	18禁	18禁|未成年人不宜|禁止	未成年人不宜	18 禁|未成年人不宜
-☢️	radioactive	radioactive|sign	辐射	放射性|标识|辐射	放射性	放射性|標誌
-☣️	biohazard	biohazard|sign	生物危害	动物|当心感染|生物危害	危害生物	危害生物|對生物有害
-⬆️	up arrow	arrow|cardinal|direction|north|up arrow	向上箭头	北|向上箭头|方向|标识	向上箭頭	向上箭頭|方向
-↗️	up-right arrow	arrow|direction|intercardinal|northeast|up-right arrow	右上箭头	东北|右上箭头|方向|标识	右上箭頭	右上箭頭|方向
-➡️	right arrow	arrow|cardinal|direction|east|right arrow	向右箭头	东|向右箭头|方向|标识	向右箭頭	向右箭頭|方向
-↘️	down-right arrow	arrow|direction|down-right arrow|intercardinal|southeast	右下箭头	东南|右下箭头|方向|标识	右下箭頭	右下箭頭|方向
-⬇️	down arrow	arrow|cardinal|direction|down|south	向下箭头	向下|向下箭头|基本|方位|正南|箭头	向下箭頭	向下箭頭|方向
-↙️	down-left arrow	arrow|direction|down-left arrow|intercardinal|southwest	左下箭头	左下箭头|方向|标识|西南	左下箭頭	左下箭頭|方向
-⬅️	left arrow	arrow|cardinal|direction|left arrow|west	向左箭头	向左箭头|方向|标识|西	向左箭頭	向左箭頭|方向
-↖️	up-left arrow	arrow|direction|intercardinal|northwest|up-left arrow	左上箭头	左上箭头|方向|标识|西北	左上箭頭	左上箭頭|方向
-↕️	up-down arrow	arrow|up-down arrow	上下箭头	上下|上下箭头|箭头	上下箭頭	上下箭頭
-↔️	left-right arrow	arrow|left-right arrow	左右箭头	左右|左右箭头|箭头	左右箭頭	左右箭頭
-↩️	right arrow curving left	arrow|right arrow curving left	右转弯箭头	右转弯|右转弯箭头|向左弯曲的右箭头|箭头	向左彎的右箭頭	向左彎的右箭頭
-↪️	left arrow curving right	arrow|left arrow curving right	左转弯箭头	向右弯曲的左箭头|左转弯|左转弯箭头|箭头	向右彎的左箭頭	向右彎的左箭頭
-⤴️	right arrow curving up	arrow|right arrow curving up	右上弯箭头	右上弯|右上弯箭头|向上弯曲的右箭头|箭头	右上旋轉箭頭	右上旋轉箭頭
-⤵️	right arrow curving down	arrow|down|right arrow curving down	右下弯箭头	右下弯|右下弯箭头|向下弯曲的右箭头|箭头	右下旋轉箭頭	右下旋轉箭頭
-🔃	clockwise vertical arrows	arrow|clockwise|clockwise vertical arrows|reload	顺时针垂直箭头	方向|标识|重新载入|顺时针垂直箭头	順時針方向	順時針|順時針方向
-🔄	counterclockwise arrows button	anticlockwise|arrow|counterclockwise|counterclockwise arrows button|withershins	逆时针箭头按钮	箭头|逆时针|逆时针箭头|逆时针箭头按钮	逆時針	逆時針
-🔙	BACK arrow	arrow|BACK	返回箭头	回退|箭头|返回|返回箭头	返回	返回
-🔚	END arrow	arrow|END	结束箭头	箭头|结束|结束箭头	結束	結束
-🔛	ON! arrow	arrow|mark|ON|ON!	ON! 箭头	ON|ON! 箭头|开始|标识|箭头	ON	ON
-🔜	SOON arrow	arrow|SOON	SOON 箭头	SOON 箭头|箭头|马上	馬上	馬上
-🔝	TOP arrow	arrow|TOP|up	置顶	向上|标识|置顶	置頂	置頂
-🛐	place of worship	place of worship|religion|worship	宗教场所	地点|宗教场所|礼拜|祈祷	祈禱	祈禱|祝禱
-⚛️	atom symbol	atheist|atom|atom symbol	原子符号	原子符号|无神论|物质	原子	原子
-🕉️	om	Hindu|om|religion	奥姆	印度|奥姆|宗教	唵	唵|梵文
-✡️	star of David	David|Jew|Jewish|religion|star|star of David	六芒星	六芒星|大卫之星|宗教|犹太	六芒星	六芒星|六角星
-☸️	wheel of dharma	Buddhist|dharma|religion|wheel|wheel of dharma	法轮	佛|宗教|法轮|达摩	法輪	法輪
-☯️	yin yang	religion|tao|taoist|yang|yin	阴阳	太极|宗教|道|道教|阳|阴|阴阳	陰陽	陰陽
-✝️	latin cross	Christian|cross|latin cross|religion	十字架	十字架|基督|天主教|宗教	拉丁十字架	十字架|拉丁十字架
-☦️	orthodox cross	Christian|cross|orthodox cross|religion	东正教十字架	东正教|东正教十字架|十字架|基督|宗教	東正教十字架	十字架|東正教十字架
-☪️	star and crescent	islam|Muslim|religion|star and crescent	星月	伊斯兰|宗教|星月|穆斯林	伊斯蘭教星月	伊斯蘭教星月|星月
-☮️	peace symbol	peace|peace symbol	和平符号	和平|和平符号	和平	和平
-🕎	menorah	candelabrum|candlestick|menorah|religion	烛台	光明节|宗教|灯台|烛台	猶太燭台	猶太燭台
-🔯	dotted six-pointed star	dotted six-pointed star|fortune|star	带中间点的六芒星	六角星|命运|带中间点的六芒星	六芒星加圓點	六芒星加圓點|六角星
-🪯	khanda					
-♈	Aries	Aries|ram|zodiac	白羊座	公羊|星座|白羊座	牡羊座	星座|牡羊座
-♉	Taurus	bull|ox|Taurus|zodiac	金牛座	公牛|星座|金牛座	金牛座	星座|金牛座
-♊	Gemini	Gemini|twins|zodiac	双子座	双子座|孪生子|星座	雙子座	星座|雙子座
-♋	Cancer	Cancer|crab|zodiac	巨蟹座	巨蟹座|星座|螃蟹	巨蟹座	巨蟹座|星座
-♌	Leo	Leo|lion|zodiac	狮子座	星座|狮子座|雄狮	獅子座	星座|獅子座
-♍	Virgo	Virgo|zodiac	处女座	处女座|星座|黄道十二宫	處女座	星座|處女座
-♎	Libra	balance|justice|Libra|scales|zodiac	天秤座	天秤座|平衡|星座|正义	天秤座	天秤座|星座
-♏	Scorpio	Scorpio|scorpion|scorpius|zodiac	天蝎座	天蝎座|星座|蝎子	天蠍座	天蠍座|星座
-♐	Sagittarius	archer|Sagittarius|zodiac	射手座	射手座|弓箭手|星座	射手座	射手座|星座
-♑	Capricorn	Capricorn|goat|zodiac	摩羯座	山羊|摩羯座|星座	摩羯座	摩羯座|星座
-♒	Aquarius	Aquarius|bearer|water|zodiac	水瓶座	星座|水|水瓶座	水瓶座	星座|水瓶座
-♓	Pisces	fish|Pisces|zodiac	双鱼座	双鱼座|星座|鱼	雙魚座	星座|雙魚座
-⛎	Ophiuchus	bearer|Ophiuchus|serpent|snake|zodiac	蛇夫座	星座|蛇|蛇夫座	蛇夫座	星座|蛇夫座
-🔀	shuffle tracks button	arrow|crossed|shuffle tracks button	随机播放音轨按钮	交叉|打乱|随机|随机播放音轨按钮	隨機播放	交叉|隨機播放
-🔁	repeat button	arrow|clockwise|repeat|repeat button	重复按钮	循环播放|箭头|重复按钮|顺时针	重複播放	重複播放|順時針
-🔂	repeat single button	arrow|clockwise|once|repeat single button	重复一次按钮	单曲循环|循环|箭头|重复一次按钮|顺时针	重複目前單曲	重複目前單曲
-▶️	play button	arrow|play|play button|right|triangle	播放按钮	三角|向右|播放按钮|箭头	播放	按鈕|播放
-⏩	fast-forward button	arrow|double|fast|fast-forward button|forward	快进按钮	双箭头|向前|快进按钮|快速	向前快轉	向前快轉|按鈕
-⏭️	next track button	arrow|next scene|next track|next track button|triangle	下一个音轨按钮	三角|下一个音轨按钮|往后|箭头	下一首	下一首|按鈕
-⏯️	play or pause button	arrow|pause|play|play or pause button|right|triangle	播放或暂停按钮	三角|向右|播放或暂停按钮	播放或暫停	按鈕|播放或暫停
-◀️	reverse button	arrow|left|reverse|reverse button|triangle	倒退按钮	三角|倒退按钮|后退|向左	倒轉	倒轉|按鈕
-⏪	fast reverse button	arrow|double|fast reverse button|rewind	快退按钮	倒回|双箭头|快退按钮	向後快轉	向後快轉|按鈕
-⏮️	last track button	arrow|last track button|previous scene|previous track|triangle	上一个音轨按钮	三角|上一个音轨按钮|箭头	上一首	上一首|最後一首
-🔼	upwards button	arrow|button|red|upwards button	向上三角形按钮	向上三角形按钮|往上|箭头	向上	向上|按鈕|紅
-⏫	fast up button	arrow|double|fast up button	快速上升按钮	双箭头|向上|快速上升按钮	快速向上	向上箭頭|快速向上
-🔽	downwards button	arrow|button|down|downwards button|red	向下三角形按钮	向下三角形按钮|往下|箭头	向下	向下|按鈕|紅
-⏬	fast down button	arrow|double|down|fast down button	快速下降按钮	双箭头|向下|快速下降按钮	快速向下	向下箭頭|快速向下
-⏸️	pause button	bar|double|pause|pause button|vertical	暂停按钮	停止|双条形|暂停按钮	暫停	按鈕|暫停
-⏹️	stop button	square|stop|stop button	停止按钮	停止按钮|方形|终止	停止播放	停止|停止播放|按鈕
-⏺️	record button	circle|record|record button	录制按钮	制作|圆|录制按钮	錄製	按鈕|錄製
-⏏️	eject button	eject|eject button	推出按钮	向上三角|弹出|推出按钮	退出	按鈕|退出
-🎦	cinema	camera|cinema|film|movie	电影院	场所|影片|电影院	電影院	戲院|電影院
-🔅	dim button	brightness|dim|dim button|low	低亮度按钮	亮度|低|低亮度按钮|昏暗	低亮度	低亮度|微亮
-🔆	bright button	bright|bright button|brightness	高亮度按钮	亮度|太阳|明亮|高亮度按钮	高亮度	明亮|高亮度
-📶	antenna bars	antenna|antenna bars|bar|cell|mobile|phone	信号强度条	信号强度条|天线|手机|条	訊號強弱	訊號強弱|訊號格數
-🛜	wireless					
-📳	vibration mode	cell|mobile|mode|phone|telephone|vibration	振动模式	手机|振动模式|震动	震動模式	震動模式
-📴	mobile phone off	cell|mobile|off|phone|telephone	手机关机	关闭|手机|手机关机	手機關機	手機關機
-♀️	female sign	female sign|woman	女性符号	女性符号|符号|雌性	女	女
-♂️	male sign	male sign|man	男性符号	男性符号|符号|雄性	男	男
-⚧️	transgender symbol	transgender|transgender symbol	跨性别符号	跨性别|跨性别符号	變性符號	變性|變性符號
-✖️	multiply	×|cancel|multiplication|multiply|sign|x	乘	乘|乘号|取消|相乘|符号	乘	×|x|乘|乘法|乘法號|乘號|取消|符號
-➕	plus	+|math|plus|sign	加	加|加号|十字|数学|相加|符号	加	+|加|加號|數學|符號
-➖	minus	-|−|math|minus|sign	减	减|减号|数学|横线|符号	減	-|−|數學|減|減號|符號
-➗	divide	÷|divide|division|math|sign	除	数学|相除|符号|除|除号	除	÷|數學|符號|除|除法|除號
-🟰	heavy equals sign	equality|heavy equals sign|math	粗等号	平等|数学|相等|等号|粗等号	粗體等號	數學|等式|粗體等號
-♾️	infinity	forever|infinity|unbounded|universal	无穷大	宇宙|无尽|无穷大|极大	無限大	全體|永遠|無限|無限大
-‼️	double exclamation mark	!|!!|bangbang|double exclamation mark|exclamation|mark	双感叹号	！|！！|两个|双感叹号|吃惊|标点符号	雙驚嘆號	標點|雙驚嘆號
-⁉️	exclamation question mark	!|!?|?|exclamation|interrobang|mark|punctuation|question	感叹疑问号	！|！？|？|吃惊|感叹疑问号|标点符号|问号	驚嘆號加問號	標點|驚嘆號加問號
-❓	red question mark	?|mark|punctuation|question|red question mark	红色问号	为什么|标点符号|红色问号|问号	紅色問號	問號|標點|紅色問號
-❔	white question mark	?|mark|outlined|punctuation|question|white question mark	白色问号	？|为什么|标点符号|白色问号|空心	白色問號	標點|白色問號
-❕	white exclamation mark	!|exclamation|mark|outlined|punctuation|white exclamation mark	白色感叹号	！|吃惊|标点符号|白色感叹号|空心	白色驚嘆號	標點|白色驚嘆號
-❗	red exclamation mark	!|exclamation|mark|punctuation|red exclamation mark	红色感叹号	！|吃惊|感叹号|标点符号|红色感叹号	紅色驚嘆號	標點|紅色驚嘆號|驚嘆號
-〰️	wavy dash	dash|punctuation|wavy	波浪型破折号	标点符号|波浪型破折号|浪花	波浪線	標點|波浪線
-💱	currency exchange	bank|currency|exchange|money	货币兑换	兑换|外汇|换汇|汇率|流通|货币兑换	貨幣兌換	換匯|貨幣兌換
-💲	heavy dollar sign	currency|dollar|heavy dollar sign|money	粗美元符号	粗美元符号|美元|货币|金钱	貨幣符號	貨幣|貨幣符號|錢
-⚕️	medical symbol	aesculapius|medical symbol|medicine|staff	医疗标志	医疗标志|蛇杖|阿斯克勒庇俄斯	醫療符號	醫療符號
-♻️	recycling symbol	recycle|recycling symbol	回收标志	再利用|回收标志|循环	回收	可回收資源|回收
-⚜️	fleur-de-lis	fleur-de-lis	百合花饰	百合花饰|鸢尾花	鳶尾花	鳶尾花
-🔱	trident emblem	anchor|emblem|ship|tool|trident	三叉戟徽章	三叉戟徽章|工具|船|锚	三叉戟	三叉戟
-📛	name badge	badge|name	姓名牌	姓名牌|胸牌|证章	名牌	名牌|胸牌
-🔰	Japanese symbol for beginner	beginner|chevron|Japanese|Japanese symbol for beginner|leaf	日本新手驾驶标志	V形图案|叶状|实习|日本新手驾驶标志|箭尾	日本初學者符號	新手|日本初學者符號
-⭕	hollow red circle	circle|hollow red circle|large|o|red	红色空心圆圈	O形|圆圈|大|红|红色空心圆圈	圓圈	圓圈
-✅	check mark button	✓|button|check|mark	勾号按钮	勾|勾号|勾号按钮|打勾|按钮	白色勾勾	勾號|白色勾勾
-☑️	check box with check	✓|box|check|check box with check	勾选框	勾号|勾选框|复选框|带勾方格|打勾	勾選	勾號|勾選
-✔️	check mark	✓|check|mark	勾号	勾号|对勾|打勾|正确|符号	打勾	勾號|打勾
-❌	cross mark	×|cancel|cross|mark|multiplication|multiply|x	叉号	交叉|叉号|取消|相乘|符号	叉	叉
-❎	cross mark button	×|cross mark button|mark|square|x	叉号按钮	叉号按钮|取消|方形	叉叉	叉|叉叉
-➰	curly loop	curl|curly loop|loop	卷曲环	单环|卷曲环|标志	日本單環標誌	單環|日本單環標誌
-➿	double curly loop	curl|double|double curly loop|loop	双卷曲环	双卷曲环|双环|标志	日本免費電話標誌	免費電話|日本免費電話標誌
-〽️	part alternation mark	mark|part|part alternation mark	庵点	庵点|开始歌唱|符号	歌唱	歌唱|歌記號
-✳️	eight-spoked asterisk	*|asterisk|eight-spoked asterisk	八轮辐星号	八轮辐星号|星号	八芒星	八芒星
-✴️	eight-pointed star	*|eight-pointed star|star	八角星	八角星|星|符号	八角星	八角星
-❇️	sparkle	*|sparkle	火花	火花|烟火|闪耀	火花	火花
-©️	copyright	C|copyright	版权	版权	版權	版權
-®️	registered	R|registered	注册	注册|注册标记	註冊	註冊
-™️	trade mark	mark|TM|trade mark|trademark	商标	产品|商标|标志	商標	商標
-#️⃣	keycap: #	keycap	按键: #	按键	按鍵: #	按鍵
-*️⃣	keycap: *	keycap	按键: *	按键	按鍵: *	按鍵
-0️⃣	keycap: 0	keycap	按键: 0	按键	按鍵: 0	按鍵
-1️⃣	keycap: 1	keycap	按键: 1	按键	按鍵: 1	按鍵
-2️⃣	keycap: 2	keycap	按键: 2	按键	按鍵: 2	按鍵
-3️⃣	keycap: 3	keycap	按键: 3	按键	按鍵: 3	按鍵
-4️⃣	keycap: 4	keycap	按键: 4	按键	按鍵: 4	按鍵
-5️⃣	keycap: 5	keycap	按键: 5	按键	按鍵: 5	按鍵
-6️⃣	keycap: 6	keycap	按键: 6	按键	按鍵: 6	按鍵
-7️⃣	keycap: 7	keycap	按键: 7	按键	按鍵: 7	按鍵
-8️⃣	keycap: 8	keycap	按键: 8	按键	按鍵: 8	按鍵
-9️⃣	keycap: 9	keycap	按键: 9	按键	按鍵: 9	按鍵
-🔟	keycap: 10	keycap	按键: 10	按键	按鍵: 10	按鍵
-🔠	input latin uppercase	ABCD|input|latin|letters|uppercase	输入大写拉丁字母	ABCD|打字|拉丁文|输入大写拉丁字母|输入法	大寫字母鍵	大寫|大寫字母鍵|字母|輸入
-🔡	input latin lowercase	abcd|input|latin|letters|lowercase	输入小写拉丁字母	abcd|打字|拉丁文|输入小写拉丁字母|输入法	小寫字母鍵	字母|小寫|小寫字母鍵|輸入
-🔢	input numbers	1234|input|numbers	输入数字	1234|打字|输入数字	數字鍵	123|數字|數字鍵|輸入
-🔣	input symbols	〒♪&%|input|input symbols	输入符号	字符|打字|输入符号	符號鍵	符號鍵|輸入
-🔤	input latin letters	abc|alphabet|input|latin|letters	输入拉丁字母	abc|字母|打字|拉丁文|输入拉丁字母	拉丁字母鍵	拉丁字母鍵
-🅰️	A button (blood type)	A|A button (blood type)|blood type	A型血	a|A型血|按钮|血液	A型	A型|血型
-🆎	AB button (blood type)	AB|AB button (blood type)|blood type	AB型血	ab|AB型血|按钮|血液	AB型	AB型|血型
-🅱️	B button (blood type)	B|B button (blood type)|blood type	B型血	b|B型血|按钮|血液	B型	B型|血型
-🆑	CL button	CL|CL button	CL按钮	cl|CL按钮|手机|清理	CL	CL
-🆒	COOL button	COOL|COOL button	cool按钮	cool按钮|按键|酷	酷	酷
-🆓	FREE button	FREE|FREE button	免费按钮	不收费|免费按钮|按钮	免費	免費
-ℹ️	information	i|information	信息	信息|查询|资料	資訊	資訊
-🆔	ID button	ID|ID button|identity	ID按钮	ID按钮|按键|识别|身份	身分	ID|身分
-Ⓜ️	circled M	circle|circled M|M	圆圈包围的M	圆圈包围的M|圈|字母|米	M	M
-🆕	NEW button	NEW|NEW button	new按钮	new按钮|按键|新的	新	新
-🆖	NG button	NG|NG button	NG按钮	NG按钮|按键|花絮	NG	NG
-🅾️	O button (blood type)	blood type|O|O button (blood type)	O 型血	o|O 型血|O型血|按钮|血液	O型	O型|血型
-🆗	OK button	OK|OK button	OK按钮	OK按钮|同意|按键	好的	可以|好的|沒問題
-🅿️	P button	P|P button|parking	停车按钮	停车按钮|按键|泊车	P	p|P|停車
-🆘	SOS button	help|SOS|SOS button	SOS按钮	SOS按钮|按键|求救	救命	救命|求救
-🆙	UP! button	mark|UP|UP!|UP! button	up按钮	up按钮|向上|按键	UP	up|UP|向上
-🆚	VS button	versus|VS|VS button	VS按钮	VS按钮|对决|按键	對戰	vs|對戰|比
-🈁	Japanese “here” button	“here”|Japanese|Japanese “here” button|katakana|ココ	日文的“这里”按钮	按键|日文|日文的“这里”按钮|此处	日文KOKO	koko|日文KOKO|日語|片假名
-🈂️	Japanese “service charge” button	“service charge”|Japanese|Japanese “service charge” button|katakana|サ	日文的“服务费”按钮	按键|收费|日文|日文的“服务费”按钮|服务	日文服務區	sa|日文服務區|日語|片假名
-🈷️	Japanese “monthly amount” button	“monthly amount”|ideograph|Japanese|Japanese “monthly amount” button|月	日文的“月总量”按钮	按键|日文|日文的“月总量”按钮|月度|统计	月	月
-🈶	Japanese “not free of charge” button	“not free of charge”|ideograph|Japanese|Japanese “not free of charge” button|有	日文的“收费”按钮	按键|日文|日文的“收费”按钮|费用	有	有
-🈯	Japanese “reserved” button	“reserved”|ideograph|Japanese|Japanese “reserved” button|指	日文的“预留”按钮	按键|日文|日文的“预留”按钮|预订	指	指
-🉐	Japanese “bargain” button	“bargain”|ideograph|Japanese|Japanese “bargain” button|得	日文的“议价”按钮	按键|日文|日文的“议价”按钮|讨价还价	得	得
-🈹	Japanese “discount” button	“discount”|ideograph|Japanese|Japanese “discount” button|割	日文的“打折”按钮	折扣|按键|日文|日文的“打折”按钮	割	割
-🈚	Japanese “free of charge” button	“free of charge”|ideograph|Japanese|Japanese “free of charge” button|無	日文的“免费”按钮	免费|按键|日文|日文的“免费”按钮	無	免費|無
-🈲	Japanese “prohibited” button	“prohibited”|ideograph|Japanese|Japanese “prohibited” button|禁	日文的“禁止”按钮	严禁|按键|日文|日文的“禁止”按钮	禁	禁
-🉑	Japanese “acceptable” button	“acceptable”|ideograph|Japanese|Japanese “acceptable” button|可	日文的“可接受”按钮	按键|日文|日文的“可接受”按钮|许可	可	可
-🈸	Japanese “application” button	“application”|ideograph|Japanese|Japanese “application” button|申	日文的“申请”按钮	日文|日文的“申请”按钮|日语|申|申请|申请书|申请表	申	申
-🈴	Japanese “passing grade” button	“passing grade”|ideograph|Japanese|Japanese “passing grade” button|合	日文的“合格”按钮	按键|日文|日文的“合格”按钮|通过	合	合
-🈳	Japanese “vacancy” button	“vacancy”|ideograph|Japanese|Japanese “vacancy” button|空	日文的“有空位”按钮	日文|日文的“有空位”按钮|日语|有空位|空|空位|空闲	空的	空|空的
-㊗️	Japanese “congratulations” button	“congratulations”|ideograph|Japanese|Japanese “congratulations” button|祝	日文的“祝贺”按钮	庆贺|按键|日文|日文的“祝贺”按钮	祝	祝
-㊙️	Japanese “secret” button	“secret”|ideograph|Japanese|Japanese “secret” button|秘	日文的“秘密”按钮	保密|按键|日文|日文的“秘密”按钮	秘	秘
-🈺	Japanese “open for business” button	“open for business”|ideograph|Japanese|Japanese “open for business” button|営	日文的“开始营业”按钮	开门|按键|日文|日文的“开始营业”按钮	營	營
-🈵	Japanese “no vacancy” button	“no vacancy”|ideograph|Japanese|Japanese “no vacancy” button|満	日文的“没有空位”按钮	座位|按键|日文|日文的“没有空位”按钮|满	滿	滿
-🔴	red circle	circle|geometric|red	红色圆	圆|圈|红|红色|红色圆	大紅色圓形	圓形|大紅色圓形
-🟠	orange circle	circle|orange	橙色圆	圆|圈|橙|橙色圆	橘色圓形	圓形|橘色|橘色圓形
-🟡	yellow circle	circle|yellow	黄色圆	圆|圈|黄|黄色圆	黃色圓形	圓形|黃色|黃色圓形
-🟢	green circle	circle|green	绿色圆	圆|圈|绿|绿色圆	綠色圓形	圓形|綠色|綠色圓形
-🔵	blue circle	blue|circle|geometric	蓝色圆	圈|蓝|蓝色圆	大藍色圓形	圓形|大藍色圓形
-🟣	purple circle	circle|purple	紫色圆	圆|圈|紫|紫色圆	紫色圓形	圓形|紫色|紫色圓形
-🟤	brown circle	brown|circle	棕色圆	圆|圈|棕|棕色圆	褐色圓形	圓形|褐色|褐色圓形
-⚫	black circle	black circle|circle|geometric	黑色圆	圈|黑|黑色圆	黑色圓形	圓形|黑色圓形
-⚪	white circle	circle|geometric|white circle	白色圆	圈|白|白色圆	白色圓形	圓形|白色圓形
-🟥	red square	red|square	红色方块	方块|方框|正方形|红|红色方块	紅色方形	方形|紅色|紅色方形
-🟧	orange square	orange|square	橙色方块	方块|方框|橙|橙色方块|正方形	橘色方形	方形|橘色|橘色方形
-🟨	yellow square	square|yellow	黄色方块	方块|方框|正方形|黄|黄色方块	黃色方形	方形|黃色|黃色方形
-🟩	green square	green|square	绿色方块	方块|方框|正方形|绿|绿色方块	綠色方形	方形|綠色|綠色方形
-🟦	blue square	blue|square	蓝色方块	方块|方框|正方形|蓝|蓝色方块	藍色方形	方形|藍色|藍色方形
-🟪	purple square	purple|square	紫色方块	方块|方框|正方形|紫|紫色方块	紫色方形	方形|紫色|紫色方形
-🟫	brown square	brown|square	棕色方块	方块|方框|棕|棕色方块|正方形	褐色方形	方形|褐色|褐色方形
-⬛	black large square	black large square|geometric|square	黑线大方框	大|正方形|黑线大方框|黑色	黑色大方塊	方形|黑色大方塊
-⬜	white large square	geometric|square|white large square	白线大方框	大|正方形|白线大方框|白色	白色大方塊	方形|白色大方塊
-◼️	black medium square	black medium square|geometric|square	黑色中方块	中等|正方形|黑色|黑色中方块	黑色中方塊	方形|黑色中方塊
-◻️	white medium square	geometric|square|white medium square	白色中方块	中等|正方形|白色|白色中方块	白色中方塊	方形|白色中方塊
-◾	black medium-small square	black medium-small square|geometric|square	黑色中小方块	中小|正方形|黑色|黑色中小方块	黑色中小型方塊	方形|黑色中小型方塊
-◽	white medium-small square	geometric|square|white medium-small square	白色中小方块	中小 正方形|白色|白色中小方块	白色中小型方塊	方形|白色中小型方塊
-▪️	black small square	black small square|geometric|square	黑色小方块	小|正方形|黑色|黑色小方块	黑色小方塊	方形|黑色小方塊
-▫️	white small square	geometric|square|white small square	白色小方块	小|正方形|白色|白色小方块	白色小方塊	方形|白色小方塊
-🔶	large orange diamond	diamond|geometric|large orange diamond|orange	橙色大菱形	大|方片|橘黄色|橙色大菱形	大橙色菱形	大橙色菱形|菱形
-🔷	large blue diamond	blue|diamond|geometric|large blue diamond	蓝色大菱形	大|方片|蓝色|蓝色大菱形	大藍色菱形	大藍色菱形|菱形
-🔸	small orange diamond	diamond|geometric|orange|small orange diamond	橙色小菱形	小|方片|橘黄色|橙色小菱形	小橙色菱形	小橙色菱形|菱形
-🔹	small blue diamond	blue|diamond|geometric|small blue diamond	蓝色小菱形	小|方片|蓝色|蓝色小菱形	小藍色菱形	小藍色菱形|菱形
-🔺	red triangle pointed up	geometric|red|red triangle pointed up	红色正三角	三角形|向上|正三角|红色|红色正三角	向上紅色三角	三角形|向上紅色三角
-🔻	red triangle pointed down	down|geometric|red|red triangle pointed down	红色倒三角	三角形|倒三角|向下|红色|红色倒三角	向下紅色三角	三角形|向下紅色三角
-💠	diamond with a dot	comic|diamond|diamond with a dot|geometric|inside	带圆点的菱形	中心|内部|圆|带圆点的菱形|梅花形	菱形加圓點	菱形加圓點|鑽石
-🔘	radio button	button|geometric|radio	单选按钮	单独|单选按钮|圆心|按键|选中	按鈕	圓鈕|按鈕
-🔳	white square button	button|geometric|outlined|square|white square button	白色方形按钮	按钮|白线方形按钮|白线正方形按钮|白色方形按钮|白色正方形按钮|白边线方形按钮|白边线正方形按钮	白色方按鈕	按鈕|白色方按鈕
-🔲	black square button	black square button|button|geometric|square	黑色方形按钮	按钮|黑线方形按钮|黑线正方形按钮|黑色方形按钮|黑色正方形按钮|黑边线方形按钮|黑边线正方形按钮	黑色方按鈕	按鈕|黑色方按鈕
-🏁	chequered flag	checkered|chequered|chequered flag|racing	终点旗	格子旗|终点旗	終點旗	格子旗|終點旗
-🚩	triangular flag	post|triangular flag	三角旗	三角旗|升旗|旗|旗杆上的三角旗|旗杆上的旗帜|红色旗帜	三角旗	三角旗
-🎌	crossed flags	celebration|cross|crossed|crossed flags|Japanese	交叉旗	交叉旗|对叉|旗帜|日本	紀念日	旗|日本|紀念日
-🏴	black flag	black flag|waving	举黑旗	举黑旗|黑旗|黑色旗|黑色旗子|黑色旗帜	黑旗	黑旗
-🏳️	white flag	waving|white flag	举白旗	举白旗|白旗|白色旗子|白色旗帜	白旗	白旗
-🏳️‍🌈	rainbow flag	pride|rainbow|rainbow flag	彩虹旗	同性|多色|彩虹旗|旗帜	彩虹旗	彩虹旗
-🏳️‍⚧️	transgender flag	flag|light blue|pink|transgender|white	跨性别旗	旗帜|跨性别|跨性别旗	跨性別旗	旗子|變性|跨性別旗
-🏴‍☠️	pirate flag	Jolly Roger|pirate|pirate flag|plunder|treasure	海盗旗	掠夺|海上|海盗旗|财宝|骷髅	海盜旗	寶藏|掠奪|海盜|海盜旗|骷髏旗
-🇦🇨	flag: Ascension Island	flag	旗: 阿森松岛	旗	旗子: 阿森松島	旗子
-🇦🇩	flag: Andorra	flag	旗: 安道尔	旗	旗子: 安道爾	旗子
-🇦🇪	flag: United Arab Emirates	flag	旗: 阿拉伯联合酋长国	旗	旗子: 阿拉伯聯合大公國	旗子
-🇦🇫	flag: Afghanistan	flag	旗: 阿富汗	旗	旗子: 阿富汗	旗子
-🇦🇬	flag: Antigua & Barbuda	flag	旗: 安提瓜和巴布达	旗	旗子: 安地卡及巴布達	旗子
-🇦🇮	flag: Anguilla	flag	旗: 安圭拉	旗	旗子: 安奎拉	旗子
-🇦🇱	flag: Albania	flag	旗: 阿尔巴尼亚	旗	旗子: 阿爾巴尼亞	旗子
-🇦🇲	flag: Armenia	flag	旗: 亚美尼亚	旗	旗子: 亞美尼亞	旗子
-🇦🇴	flag: Angola	flag	旗: 安哥拉	旗	旗子: 安哥拉	旗子
-🇦🇶	flag: Antarctica	flag	旗: 南极洲	旗	旗子: 南極洲	旗子
-🇦🇷	flag: Argentina	flag	旗: 阿根廷	旗	旗子: 阿根廷	旗子
-🇦🇸	flag: American Samoa	flag	旗: 美属萨摩亚	旗	旗子: 美屬薩摩亞	旗子
-🇦🇹	flag: Austria	flag	旗: 奥地利	旗	旗子: 奧地利	旗子
-🇦🇺	flag: Australia	flag	旗: 澳大利亚	旗	旗子: 澳洲	旗子
-🇦🇼	flag: Aruba	flag	旗: 阿鲁巴	旗	旗子: 荷屬阿魯巴	旗子
-🇦🇽	flag: Åland Islands	flag	旗: 奥兰群岛	旗	旗子: 奧蘭群島	旗子
-🇦🇿	flag: Azerbaijan	flag	旗: 阿塞拜疆	旗	旗子: 亞塞拜然	旗子
-🇧🇦	flag: Bosnia & Herzegovina	flag	旗: 波斯尼亚和黑塞哥维那	旗	旗子: 波士尼亞與赫塞哥維納	旗子
-🇧🇧	flag: Barbados	flag	旗: 巴巴多斯	旗	旗子: 巴貝多	旗子
-🇧🇩	flag: Bangladesh	flag	旗: 孟加拉国	旗	旗子: 孟加拉	旗子
-🇧🇪	flag: Belgium	flag	旗: 比利时	旗	旗子: 比利時	旗子
-🇧🇫	flag: Burkina Faso	flag	旗: 布基纳法索	旗	旗子: 布吉納法索	旗子
-🇧🇬	flag: Bulgaria	flag	旗: 保加利亚	旗	旗子: 保加利亞	旗子
-🇧🇭	flag: Bahrain	flag	旗: 巴林	旗	旗子: 巴林	旗子
-🇧🇮	flag: Burundi	flag	旗: 布隆迪	旗	旗子: 蒲隆地	旗子
-🇧🇯	flag: Benin	flag	旗: 贝宁	旗	旗子: 貝南	旗子
-🇧🇱	flag: St. Barthélemy	flag	旗: 圣巴泰勒米	旗	旗子: 聖巴瑟米	旗子
-🇧🇲	flag: Bermuda	flag	旗: 百慕大	旗	旗子: 百慕達	旗子
-🇧🇳	flag: Brunei	flag	旗: 文莱	旗	旗子: 汶萊	旗子
-🇧🇴	flag: Bolivia	flag	旗: 玻利维亚	旗	旗子: 玻利維亞	旗子
-🇧🇶	flag: Caribbean Netherlands	flag	旗: 荷属加勒比区	旗	旗子: 荷蘭加勒比區	旗子
-🇧🇷	flag: Brazil	flag	旗: 巴西	旗	旗子: 巴西	旗子
-🇧🇸	flag: Bahamas	flag	旗: 巴哈马	旗	旗子: 巴哈馬	旗子
-🇧🇹	flag: Bhutan	flag	旗: 不丹	旗	旗子: 不丹	旗子
-🇧🇻	flag: Bouvet Island	flag	旗: 布韦岛	旗	旗子: 布威島	旗子
-🇧🇼	flag: Botswana	flag	旗: 博茨瓦纳	旗	旗子: 波札那	旗子
-🇧🇾	flag: Belarus	flag	旗: 白俄罗斯	旗	旗子: 白俄羅斯	旗子
-🇧🇿	flag: Belize	flag	旗: 伯利兹	旗	旗子: 貝里斯	旗子
-🇨🇦	flag: Canada	flag	旗: 加拿大	旗	旗子: 加拿大	旗子
-🇨🇨	flag: Cocos (Keeling) Islands	flag	旗: 科科斯（基林）群岛	旗	旗子: 科克斯（基靈）群島	旗子
-🇨🇩	flag: Congo - Kinshasa	flag	旗: 刚果（金）	旗	旗子: 剛果（金夏沙）	旗子
-🇨🇫	flag: Central African Republic	flag	旗: 中非共和国	旗	旗子: 中非共和國	旗子
-🇨🇬	flag: Congo - Brazzaville	flag	旗: 刚果（布）	旗	旗子: 剛果（布拉薩）	旗子
-🇨🇭	flag: Switzerland	flag	旗: 瑞士	旗	旗子: 瑞士	旗子
-🇨🇮	flag: Côte d’Ivoire	flag	旗: 科特迪瓦	旗	旗子: 象牙海岸	旗子
-🇨🇰	flag: Cook Islands	flag	旗: 库克群岛	旗	旗子: 庫克群島	旗子
-🇨🇱	flag: Chile	flag	旗: 智利	旗	旗子: 智利	旗子
-🇨🇲	flag: Cameroon	flag	旗: 喀麦隆	旗	旗子: 喀麥隆	旗子
-🇨🇳	flag: China	flag	旗: 中国	旗	旗子: 中國	旗子
-🇨🇴	flag: Colombia	flag	旗: 哥伦比亚	旗	旗子: 哥倫比亞	旗子
-🇨🇵	flag: Clipperton Island	flag	旗: 克利珀顿岛	旗	旗子: 克里派頓島	旗子
-🇨🇷	flag: Costa Rica	flag	旗: 哥斯达黎加	旗	旗子: 哥斯大黎加	旗子
-🇨🇺	flag: Cuba	flag	旗: 古巴	旗	旗子: 古巴	旗子
-🇨🇻	flag: Cape Verde	flag	旗: 佛得角	旗	旗子: 維德角	旗子
-🇨🇼	flag: Curaçao	flag	旗: 库拉索	旗	旗子: 庫拉索	旗子
-🇨🇽	flag: Christmas Island	flag	旗: 圣诞岛	旗	旗子: 聖誕島	旗子
-🇨🇾	flag: Cyprus	flag	旗: 塞浦路斯	旗	旗子: 賽普勒斯	旗子
-🇨🇿	flag: Czechia	flag	旗: 捷克	旗	旗子: 捷克	旗子
-🇩🇪	flag: Germany	flag	旗: 德国	旗	旗子: 德國	旗子
-🇩🇬	flag: Diego Garcia	flag	旗: 迪戈加西亚岛	旗	旗子: 迪亞哥加西亞島	旗子
-🇩🇯	flag: Djibouti	flag	旗: 吉布提	旗	旗子: 吉布地	旗子
-🇩🇰	flag: Denmark	flag	旗: 丹麦	旗	旗子: 丹麥	旗子
-🇩🇲	flag: Dominica	flag	旗: 多米尼克	旗	旗子: 多米尼克	旗子
-🇩🇴	flag: Dominican Republic	flag	旗: 多米尼加共和国	旗	旗子: 多明尼加共和國	旗子
-🇩🇿	flag: Algeria	flag	旗: 阿尔及利亚	旗	旗子: 阿爾及利亞	旗子
-🇪🇦	flag: Ceuta & Melilla	flag	旗: 休达及梅利利亚	旗	旗子: 休達與梅利利亞	旗子
-🇪🇨	flag: Ecuador	flag	旗: 厄瓜多尔	旗	旗子: 厄瓜多	旗子
-🇪🇪	flag: Estonia	flag	旗: 爱沙尼亚	旗	旗子: 愛沙尼亞	旗子
-🇪🇬	flag: Egypt	flag	旗: 埃及	旗	旗子: 埃及	旗子
-🇪🇭	flag: Western Sahara	flag	旗: 西撒哈拉	旗	旗子: 西撒哈拉	旗子
-🇪🇷	flag: Eritrea	flag	旗: 厄立特里亚	旗	旗子: 厄利垂亞	旗子
-🇪🇸	flag: Spain	flag	旗: 西班牙	旗	旗子: 西班牙	旗子
-🇪🇹	flag: Ethiopia	flag	旗: 埃塞俄比亚	旗	旗子: 衣索比亞	旗子
-🇪🇺	flag: European Union	flag	旗: 欧盟	旗	旗子: 歐盟	旗子
-🇫🇮	flag: Finland	flag	旗: 芬兰	旗	旗子: 芬蘭	旗子
-🇫🇯	flag: Fiji	flag	旗: 斐济	旗	旗子: 斐濟	旗子
-🇫🇰	flag: Falkland Islands	flag	旗: 福克兰群岛	旗	旗子: 福克蘭群島	旗子
-🇫🇲	flag: Micronesia	flag	旗: 密克罗尼西亚	旗	旗子: 密克羅尼西亞	旗子
-🇫🇴	flag: Faroe Islands	flag	旗: 法罗群岛	旗	旗子: 法羅群島	旗子
-🇫🇷	flag: France	flag	旗: 法国	旗	旗子: 法國	旗子
-🇬🇦	flag: Gabon	flag	旗: 加蓬	旗	旗子: 加彭	旗子
-🇬🇧	flag: United Kingdom	flag	旗: 英国	旗	旗子: 英國	旗子
-🇬🇩	flag: Grenada	flag	旗: 格林纳达	旗	旗子: 格瑞那達	旗子
-🇬🇪	flag: Georgia	flag	旗: 格鲁吉亚	旗	旗子: 喬治亞	旗子
-🇬🇫	flag: French Guiana	flag	旗: 法属圭亚那	旗	旗子: 法屬圭亞那	旗子
-🇬🇬	flag: Guernsey	flag	旗: 根西岛	旗	旗子: 根息	旗子
-🇬🇭	flag: Ghana	flag	旗: 加纳	旗	旗子: 迦納	旗子
-🇬🇮	flag: Gibraltar	flag	旗: 直布罗陀	旗	旗子: 直布羅陀	旗子
-🇬🇱	flag: Greenland	flag	旗: 格陵兰	旗	旗子: 格陵蘭	旗子
-🇬🇲	flag: Gambia	flag	旗: 冈比亚	旗	旗子: 甘比亞	旗子
-🇬🇳	flag: Guinea	flag	旗: 几内亚	旗	旗子: 幾內亞	旗子
-🇬🇵	flag: Guadeloupe	flag	旗: 瓜德罗普	旗	旗子: 瓜地洛普	旗子
-🇬🇶	flag: Equatorial Guinea	flag	旗: 赤道几内亚	旗	旗子: 赤道幾內亞	旗子
-🇬🇷	flag: Greece	flag	旗: 希腊	旗	旗子: 希臘	旗子
-🇬🇸	flag: South Georgia & South Sandwich Islands	flag	旗: 南乔治亚和南桑威奇群岛	旗	旗子: 南喬治亞與南三明治群島	旗子
-🇬🇹	flag: Guatemala	flag	旗: 危地马拉	旗	旗子: 瓜地馬拉	旗子
-🇬🇺	flag: Guam	flag	旗: 关岛	旗	旗子: 關島	旗子
-🇬🇼	flag: Guinea-Bissau	flag	旗: 几内亚比绍	旗	旗子: 幾內亞比索	旗子
-🇬🇾	flag: Guyana	flag	旗: 圭亚那	旗	旗子: 蓋亞那	旗子
-🇭🇰	flag: Hong Kong SAR China	flag	旗: 中国香港特别行政区	旗	旗子: 中國香港特別行政區	旗子
-🇭🇲	flag: Heard & McDonald Islands	flag	旗: 赫德岛和麦克唐纳群岛	旗	旗子: 赫德島及麥唐納群島	旗子
-🇭🇳	flag: Honduras	flag	旗: 洪都拉斯	旗	旗子: 宏都拉斯	旗子
-🇭🇷	flag: Croatia	flag	旗: 克罗地亚	旗	旗子: 克羅埃西亞	旗子
-🇭🇹	flag: Haiti	flag	旗: 海地	旗	旗子: 海地	旗子
-🇭🇺	flag: Hungary	flag	旗: 匈牙利	旗	旗子: 匈牙利	旗子
-🇮🇨	flag: Canary Islands	flag	旗: 加纳利群岛	旗	旗子: 加那利群島	旗子
-🇮🇩	flag: Indonesia	flag	旗: 印度尼西亚	旗	旗子: 印尼	旗子
-🇮🇪	flag: Ireland	flag	旗: 爱尔兰	旗	旗子: 愛爾蘭	旗子
-🇮🇱	flag: Israel	flag	旗: 以色列	旗	旗子: 以色列	旗子
-🇮🇲	flag: Isle of Man	flag	旗: 马恩岛	旗	旗子: 曼島	旗子
-🇮🇳	flag: India	flag	旗: 印度	旗	旗子: 印度	旗子
-🇮🇴	flag: British Indian Ocean Territory	flag	旗: 英属印度洋领地	旗	旗子: 英屬印度洋領地	旗子
-🇮🇶	flag: Iraq	flag	旗: 伊拉克	旗	旗子: 伊拉克	旗子
-🇮🇷	flag: Iran	flag	旗: 伊朗	旗	旗子: 伊朗	旗子
-🇮🇸	flag: Iceland	flag	旗: 冰岛	旗	旗子: 冰島	旗子
-🇮🇹	flag: Italy	flag	旗: 意大利	旗	旗子: 義大利	旗子
-🇯🇪	flag: Jersey	flag	旗: 泽西岛	旗	旗子: 澤西島	旗子
-🇯🇲	flag: Jamaica	flag	旗: 牙买加	旗	旗子: 牙買加	旗子
-🇯🇴	flag: Jordan	flag	旗: 约旦	旗	旗子: 約旦	旗子
-🇯🇵	flag: Japan	flag	旗: 日本	旗	旗子: 日本	旗子
-🇰🇪	flag: Kenya	flag	旗: 肯尼亚	旗	旗子: 肯亞	旗子
-🇰🇬	flag: Kyrgyzstan	flag	旗: 吉尔吉斯斯坦	旗	旗子: 吉爾吉斯	旗子
-🇰🇭	flag: Cambodia	flag	旗: 柬埔寨	旗	旗子: 柬埔寨	旗子
-🇰🇮	flag: Kiribati	flag	旗: 基里巴斯	旗	旗子: 吉里巴斯	旗子
-🇰🇲	flag: Comoros	flag	旗: 科摩罗	旗	旗子: 葛摩	旗子
-🇰🇳	flag: St. Kitts & Nevis	flag	旗: 圣基茨和尼维斯	旗	旗子: 聖克里斯多福及尼維斯	旗子
-🇰🇵	flag: North Korea	flag	旗: 朝鲜	旗	旗子: 北韓	旗子
-🇰🇷	flag: South Korea	flag	旗: 韩国	旗	旗子: 南韓	旗子
-🇰🇼	flag: Kuwait	flag	旗: 科威特	旗	旗子: 科威特	旗子
-🇰🇾	flag: Cayman Islands	flag	旗: 开曼群岛	旗	旗子: 開曼群島	旗子
-🇰🇿	flag: Kazakhstan	flag	旗: 哈萨克斯坦	旗	旗子: 哈薩克	旗子
-🇱🇦	flag: Laos	flag	旗: 老挝	旗	旗子: 寮國	旗子
-🇱🇧	flag: Lebanon	flag	旗: 黎巴嫩	旗	旗子: 黎巴嫩	旗子
-🇱🇨	flag: St. Lucia	flag	旗: 圣卢西亚	旗	旗子: 聖露西亞	旗子
-🇱🇮	flag: Liechtenstein	flag	旗: 列支敦士登	旗	旗子: 列支敦斯登	旗子
-🇱🇰	flag: Sri Lanka	flag	旗: 斯里兰卡	旗	旗子: 斯里蘭卡	旗子
-🇱🇷	flag: Liberia	flag	旗: 利比里亚	旗	旗子: 賴比瑞亞	旗子
-🇱🇸	flag: Lesotho	flag	旗: 莱索托	旗	旗子: 賴索托	旗子
-🇱🇹	flag: Lithuania	flag	旗: 立陶宛	旗	旗子: 立陶宛	旗子
-🇱🇺	flag: Luxembourg	flag	旗: 卢森堡	旗	旗子: 盧森堡	旗子
-🇱🇻	flag: Latvia	flag	旗: 拉脱维亚	旗	旗子: 拉脫維亞	旗子
-🇱🇾	flag: Libya	flag	旗: 利比亚	旗	旗子: 利比亞	旗子
-🇲🇦	flag: Morocco	flag	旗: 摩洛哥	旗	旗子: 摩洛哥	旗子
-🇲🇨	flag: Monaco	flag	旗: 摩纳哥	旗	旗子: 摩納哥	旗子
-🇲🇩	flag: Moldova	flag	旗: 摩尔多瓦	旗	旗子: 摩爾多瓦	旗子
-🇲🇪	flag: Montenegro	flag	旗: 黑山	旗	旗子: 蒙特內哥羅	旗子
-🇲🇫	flag: St. Martin	flag	旗: 法属圣马丁	旗	旗子: 法屬聖馬丁	旗子
-🇲🇬	flag: Madagascar	flag	旗: 马达加斯加	旗	旗子: 馬達加斯加	旗子
-🇲🇭	flag: Marshall Islands	flag	旗: 马绍尔群岛	旗	旗子: 馬紹爾群島	旗子
-🇲🇰	flag: North Macedonia	flag	旗: 北马其顿	旗	旗子: 北馬其頓	旗子
-🇲🇱	flag: Mali	flag	旗: 马里	旗	旗子: 馬利	旗子
-🇲🇲	flag: Myanmar (Burma)	flag	旗: 缅甸	旗	旗子: 緬甸	旗子
-🇲🇳	flag: Mongolia	flag	旗: 蒙古	旗	旗子: 蒙古	旗子
-🇲🇴	flag: Macao SAR China	flag	旗: 中国澳门特别行政区	旗	旗子: 中國澳門特別行政區	旗子
-🇲🇵	flag: Northern Mariana Islands	flag	旗: 北马里亚纳群岛	旗	旗子: 北馬利安納群島	旗子
-🇲🇶	flag: Martinique	flag	旗: 马提尼克	旗	旗子: 馬丁尼克	旗子
-🇲🇷	flag: Mauritania	flag	旗: 毛里塔尼亚	旗	旗子: 茅利塔尼亞	旗子
-🇲🇸	flag: Montserrat	flag	旗: 蒙特塞拉特	旗	旗子: 蒙哲臘	旗子
-🇲🇹	flag: Malta	flag	旗: 马耳他	旗	旗子: 馬爾他	旗子
-🇲🇺	flag: Mauritius	flag	旗: 毛里求斯	旗	旗子: 模里西斯	旗子
-🇲🇻	flag: Maldives	flag	旗: 马尔代夫	旗	旗子: 馬爾地夫	旗子
-🇲🇼	flag: Malawi	flag	旗: 马拉维	旗	旗子: 馬拉威	旗子
-🇲🇽	flag: Mexico	flag	旗: 墨西哥	旗	旗子: 墨西哥	旗子
-🇲🇾	flag: Malaysia	flag	旗: 马来西亚	旗	旗子: 馬來西亞	旗子
-🇲🇿	flag: Mozambique	flag	旗: 莫桑比克	旗	旗子: 莫三比克	旗子
-🇳🇦	flag: Namibia	flag	旗: 纳米比亚	旗	旗子: 納米比亞	旗子
-🇳🇨	flag: New Caledonia	flag	旗: 新喀里多尼亚	旗	旗子: 新喀里多尼亞	旗子
-🇳🇪	flag: Niger	flag	旗: 尼日尔	旗	旗子: 尼日	旗子
-🇳🇫	flag: Norfolk Island	flag	旗: 诺福克岛	旗	旗子: 諾福克島	旗子
-🇳🇬	flag: Nigeria	flag	旗: 尼日利亚	旗	旗子: 奈及利亞	旗子
-🇳🇮	flag: Nicaragua	flag	旗: 尼加拉瓜	旗	旗子: 尼加拉瓜	旗子
-🇳🇱	flag: Netherlands	flag	旗: 荷兰	旗	旗子: 荷蘭	旗子
-🇳🇴	flag: Norway	flag	旗: 挪威	旗	旗子: 挪威	旗子
-🇳🇵	flag: Nepal	flag	旗: 尼泊尔	旗	旗子: 尼泊爾	旗子
-🇳🇷	flag: Nauru	flag	旗: 瑙鲁	旗	旗子: 諾魯	旗子
-🇳🇺	flag: Niue	flag	旗: 纽埃	旗	旗子: 紐埃島	旗子
-🇳🇿	flag: New Zealand	flag	旗: 新西兰	旗	旗子: 紐西蘭	旗子
-🇴🇲	flag: Oman	flag	旗: 阿曼	旗	旗子: 阿曼	旗子
-🇵🇦	flag: Panama	flag	旗: 巴拿马	旗	旗子: 巴拿馬	旗子
-🇵🇪	flag: Peru	flag	旗: 秘鲁	旗	旗子: 秘魯	旗子
-🇵🇫	flag: French Polynesia	flag	旗: 法属波利尼西亚	旗	旗子: 法屬玻里尼西亞	旗子
-🇵🇬	flag: Papua New Guinea	flag	旗: 巴布亚新几内亚	旗	旗子: 巴布亞紐幾內亞	旗子
-🇵🇭	flag: Philippines	flag	旗: 菲律宾	旗	旗子: 菲律賓	旗子
-🇵🇰	flag: Pakistan	flag	旗: 巴基斯坦	旗	旗子: 巴基斯坦	旗子
-🇵🇱	flag: Poland	flag	旗: 波兰	旗	旗子: 波蘭	旗子
-🇵🇲	flag: St. Pierre & Miquelon	flag	旗: 圣皮埃尔和密克隆群岛	旗	旗子: 聖皮埃與密克隆群島	旗子
-🇵🇳	flag: Pitcairn Islands	flag	旗: 皮特凯恩群岛	旗	旗子: 皮特肯群島	旗子
-🇵🇷	flag: Puerto Rico	flag	旗: 波多黎各	旗	旗子: 波多黎各	旗子
-🇵🇸	flag: Palestinian Territories	flag	旗: 巴勒斯坦领土	旗	旗子: 巴勒斯坦自治區	旗子
-🇵🇹	flag: Portugal	flag	旗: 葡萄牙	旗	旗子: 葡萄牙	旗子
-🇵🇼	flag: Palau	flag	旗: 帕劳	旗	旗子: 帛琉	旗子
-🇵🇾	flag: Paraguay	flag	旗: 巴拉圭	旗	旗子: 巴拉圭	旗子
-🇶🇦	flag: Qatar	flag	旗: 卡塔尔	旗	旗子: 卡達	旗子
-🇷🇪	flag: Réunion	flag	旗: 留尼汪	旗	旗子: 留尼旺	旗子
-🇷🇴	flag: Romania	flag	旗: 罗马尼亚	旗	旗子: 羅馬尼亞	旗子
-🇷🇸	flag: Serbia	flag	旗: 塞尔维亚	旗	旗子: 塞爾維亞	旗子
-🇷🇺	flag: Russia	flag	旗: 俄罗斯	旗	旗子: 俄羅斯	旗子
-🇷🇼	flag: Rwanda	flag	旗: 卢旺达	旗	旗子: 盧安達	旗子
-🇸🇦	flag: Saudi Arabia	flag	旗: 沙特阿拉伯	旗	旗子: 沙烏地阿拉伯	旗子
-🇸🇧	flag: Solomon Islands	flag	旗: 所罗门群岛	旗	旗子: 索羅門群島	旗子
-🇸🇨	flag: Seychelles	flag	旗: 塞舌尔	旗	旗子: 塞席爾	旗子
-🇸🇩	flag: Sudan	flag	旗: 苏丹	旗	旗子: 蘇丹	旗子
-🇸🇪	flag: Sweden	flag	旗: 瑞典	旗	旗子: 瑞典	旗子
-🇸🇬	flag: Singapore	flag	旗: 新加坡	旗	旗子: 新加坡	旗子
-🇸🇭	flag: St. Helena	flag	旗: 圣赫勒拿	旗	旗子: 聖赫勒拿島	旗子
-🇸🇮	flag: Slovenia	flag	旗: 斯洛文尼亚	旗	旗子: 斯洛維尼亞	旗子
-🇸🇯	flag: Svalbard & Jan Mayen	flag	旗: 斯瓦尔巴和扬马延	旗	旗子: 挪威屬斯瓦巴及尖棉	旗子
-🇸🇰	flag: Slovakia	flag	旗: 斯洛伐克	旗	旗子: 斯洛伐克	旗子
-🇸🇱	flag: Sierra Leone	flag	旗: 塞拉利昂	旗	旗子: 獅子山	旗子
-🇸🇲	flag: San Marino	flag	旗: 圣马力诺	旗	旗子: 聖馬利諾	旗子
-🇸🇳	flag: Senegal	flag	旗: 塞内加尔	旗	旗子: 塞內加爾	旗子
-🇸🇴	flag: Somalia	flag	旗: 索马里	旗	旗子: 索馬利亞	旗子
-🇸🇷	flag: Suriname	flag	旗: 苏里南	旗	旗子: 蘇利南	旗子
-🇸🇸	flag: South Sudan	flag	旗: 南苏丹	旗	旗子: 南蘇丹	旗子
-🇸🇹	flag: São Tomé & Príncipe	flag	旗: 圣多美和普林西比	旗	旗子: 聖多美普林西比	旗子
-🇸🇻	flag: El Salvador	flag	旗: 萨尔瓦多	旗	旗子: 薩爾瓦多	旗子
-🇸🇽	flag: Sint Maarten	flag	旗: 荷属圣马丁	旗	旗子: 荷屬聖馬丁	旗子
-🇸🇾	flag: Syria	flag	旗: 叙利亚	旗	旗子: 敘利亞	旗子
-🇸🇿	flag: Eswatini	flag	旗: 斯威士兰	旗	旗子: 史瓦帝尼	旗子
-🇹🇦	flag: Tristan da Cunha	flag	旗: 特里斯坦-达库尼亚群岛	旗	旗子: 特里斯坦達庫尼亞群島	旗子
-🇹🇨	flag: Turks & Caicos Islands	flag	旗: 特克斯和凯科斯群岛	旗	旗子: 土克斯及開科斯群島	旗子
-🇹🇩	flag: Chad	flag	旗: 乍得	旗	旗子: 查德	旗子
-🇹🇫	flag: French Southern Territories	flag	旗: 法属南部领地	旗	旗子: 法屬南部屬地	旗子
-🇹🇬	flag: Togo	flag	旗: 多哥	旗	旗子: 多哥	旗子
-🇹🇭	flag: Thailand	flag	旗: 泰国	旗	旗子: 泰國	旗子
-🇹🇯	flag: Tajikistan	flag	旗: 塔吉克斯坦	旗	旗子: 塔吉克	旗子
-🇹🇰	flag: Tokelau	flag	旗: 托克劳	旗	旗子: 托克勞群島	旗子
-🇹🇱	flag: Timor-Leste	flag	旗: 东帝汶	旗	旗子: 東帝汶	旗子
-🇹🇲	flag: Turkmenistan	flag	旗: 土库曼斯坦	旗	旗子: 土庫曼	旗子
-🇹🇳	flag: Tunisia	flag	旗: 突尼斯	旗	旗子: 突尼西亞	旗子
-🇹🇴	flag: Tonga	flag	旗: 汤加	旗	旗子: 東加	旗子
-🇹🇷	flag: Turkey	flag	旗: 土耳其	旗	旗子: 土耳其	旗子
-🇹🇹	flag: Trinidad & Tobago	flag	旗: 特立尼达和多巴哥	旗	旗子: 千里達及托巴哥	旗子
-🇹🇻	flag: Tuvalu	flag	旗: 图瓦卢	旗	旗子: 吐瓦魯	旗子
-🇹🇼	flag: Taiwan	flag	旗: 台湾	旗	旗子: 台灣	旗子
-🇹🇿	flag: Tanzania	flag	旗: 坦桑尼亚	旗	旗子: 坦尚尼亞	旗子
-🇺🇦	flag: Ukraine	flag	旗: 乌克兰	旗	旗子: 烏克蘭	旗子
-🇺🇬	flag: Uganda	flag	旗: 乌干达	旗	旗子: 烏干達	旗子
-🇺🇲	flag: U.S. Outlying Islands	flag	旗: 美国本土外小岛屿	旗	旗子: 美國本土外小島嶼	旗子
-🇺🇳	flag: United Nations	flag	旗: 联合国	旗	旗子: 聯合國	旗子
-🇺🇸	flag: United States	flag	旗: 美国	旗	旗子: 美國	旗子
-🇺🇾	flag: Uruguay	flag	旗: 乌拉圭	旗	旗子: 烏拉圭	旗子
-🇺🇿	flag: Uzbekistan	flag	旗: 乌兹别克斯坦	旗	旗子: 烏茲別克	旗子
-🇻🇦	flag: Vatican City	flag	旗: 梵蒂冈	旗	旗子: 梵蒂岡	旗子
-🇻🇨	flag: St. Vincent & Grenadines	flag	旗: 圣文森特和格林纳丁斯	旗	旗子: 聖文森及格瑞那丁	旗子
-🇻🇪	flag: Venezuela	flag	旗: 委内瑞拉	旗	旗子: 委內瑞拉	旗子
-🇻🇬	flag: British Virgin Islands	flag	旗: 英属维尔京群岛	旗	旗子: 英屬維京群島	旗子
-🇻🇮	flag: U.S. Virgin Islands	flag	旗: 美属维尔京群岛	旗	旗子: 美屬維京群島	旗子
-🇻🇳	flag: Vietnam	flag	旗: 越南	旗	旗子: 越南	旗子
-🇻🇺	flag: Vanuatu	flag	旗: 瓦努阿图	旗	旗子: 萬那杜	旗子
-🇼🇫	flag: Wallis & Futuna	flag	旗: 瓦利斯和富图纳	旗	旗子: 瓦利斯群島和富圖那群島	旗子
-🇼🇸	flag: Samoa	flag	旗: 萨摩亚	旗	旗子: 薩摩亞	旗子
-🇽🇰	flag: Kosovo	flag	旗: 科索沃	旗	旗子: 科索沃	旗子
-🇾🇪	flag: Yemen	flag	旗: 也门	旗	旗子: 葉門	旗子
-🇾🇹	flag: Mayotte	flag	旗: 马约特	旗	旗子: 馬約特島	旗子
-🇿🇦	flag: South Africa	flag	旗: 南非	旗	旗子: 南非	旗子
-🇿🇲	flag: Zambia	flag	旗: 赞比亚	旗	旗子: 尚比亞	旗子
-🇿🇼	flag: Zimbabwe	flag	旗: 津巴布韦	旗	旗子: 辛巴威	旗子
-🏴󠁧󠁢󠁥󠁮󠁧󠁿	flag: England	flag	旗: 英格兰	旗	旗子: 英格蘭	旗子
-🏴󠁧󠁢󠁳󠁣󠁴󠁿	flag: Scotland	flag	旗: 苏格兰	旗	旗子: 蘇格蘭	旗子
-🏴󠁧󠁢󠁷󠁬󠁳󠁿	flag: Wales	flag	旗: 威尔士	旗	旗子: 威爾斯	旗子
+😀	grinning face	face|grin|grinning face	嘿嘿	嘿嘿|笑脸|脸	笑臉	微笑|笑臉	Hei/Mo/MuHei/Mo/Mu	XiaoLian
+😃	grinning face with big eyes	face|grinning face with big eyes|mouth|open|smile	哈哈	哈哈|开口笑|笑脸|脸	大笑	呵呵|哈哈|大笑|笑臉	Ha/He/Ta/ShaHa/He/Ta/Sha	Da/Dai/TaiXiao
+😄	grinning face with smiling eyes	eye|face|grinning face with smiling eyes|mouth|open|smile	大笑	哈哈|大笑|开心|笑|脸|高兴	呵呵	呵呵|哈哈|笑臉	Da/Dai/TaiXiao	He/A/Ke/Ha/HuoHe/A/Ke/Ha/Huo
+😁	beaming face with smiling eyes	beaming face with smiling eyes|eye|face|grin|smile	嘻嘻	嘻嘻|笑脸|脸	嘻嘻	嘻嘻|笑臉|露齒而笑	XiXi	XiXi
+😆	grinning squinting face	face|grinning squinting face|laugh|mouth|satisfied|smile	斜眼笑	开心|斜眼笑|眯眼|笑|脸|高兴	狂笑	呵呵|哈哈|狂笑|笑臉	Xie/Xia/Cha/YeYan/WenXiao	Kuang/JueXiao
+😅	grinning face with sweat	cold|face|grinning face with sweat|open|smile|sweat	苦笑	冷汗|汗|脸|苦笑	汗	汗|苦笑	Ku/Gu/HuXiao	Han/Gan
+🤣	rolling on the floor laughing	face|floor|laugh|rofl|rolling|rolling on the floor laughing|rotfl	笑得满地打滚	地板|打滚|笑|笑得满地打滚|脸	笑翻了	捧腹|笑|笑翻了|翻	XiaoDe/DeiManDe/DiDaGun	XiaoFanLe/Liao
+😂	face with tears of joy	face|face with tears of joy|joy|laugh|tear	笑哭了	眼泪|笑|笑哭了|脸	感動	喜極而泣|感動	XiaoKuLe/Liao	Gan/HanDong
+🙂	slightly smiling face	face|slightly smiling face|smile	呵呵	呵呵|开心|笑|脸	呆呆笑	呆呆笑|笑臉	He/A/Ke/Ha/HuoHe/A/Ke/Ha/Huo	Dai/Ai/BaoDai/Ai/BaoXiao
+🙃	upside-down face	face|upside-down	倒脸	倒脸|脸|颠倒|颠倒的脸	顛倒臉	臉上下顛倒|顛倒臉	DaoLian	DianDaoLian
+🫠	melting face	disappear|dissolve|liquid|melt|melting face	融化	消失|液体|溶解|融化	融化的臉	液態的臉|溶解的臉|融化的臉	RongHua/Huo	RongHua/HuoDe/DiLian
+😉	winking face	face|wink|winking face	眨眼	媚眼|眨眼|笑	眨眼	眨眼|表情	ZhaYan/Wen	ZhaYan/Wen
+😊	smiling face with smiling eyes	blush|eye|face|smile|smiling face with smiling eyes	羞涩微笑	害羞|微笑|羞涩|羞涩微笑|脸|脸红	微笑	微笑|笑臉	XiuSeWeiXiao	WeiXiao
+😇	smiling face with halo	angel|face|fantasy|halo|innocent|smiling face with halo	微笑天使	光环|天使|天真|幻想|微笑|微笑天使|脸	天使笑臉	天使笑臉|純真笑臉	WeiXiaoTianShi	TianShiXiaoLian
+🥰	smiling face with hearts	adore|crush|hearts|in love|smiling face with hearts	喜笑颜开	喜笑颜开|心|爱慕|迷恋|陷入爱河	三個愛心的笑臉	一見鐘情|三個愛心的笑臉|喜歡|戀愛了	Xi/ChiXiaoYanKai	SanGeAiXinDe/DiXiaoLian
+😍	smiling face with heart-eyes	eye|face|love|smile|smiling face with heart-eyes	花痴	爱|红心|脸|花痴	花痴	心花怒放|花痴	HuaChi	HuaChi
+🤩	star-struck	eyes|face|grinning|star|star-struck	好崇拜哦	咧嘴笑|好崇拜哦|脸|露齿笑	眼冒星星	星星|眼冒星星|眼睛|臉|露齒笑	HaoChongBaiO/E	Yan/WenMao/MoXingXing
+😘	face blowing a kiss	face|face blowing a kiss|kiss	飞吻	亲亲|眨眼|脸|飞吻	親親飛吻	親親|親親飛吻|飛吻	FeiWen	Qin/QingQin/QingFeiWen
+😗	kissing face	face|kiss|kissing face	亲亲	亲亲|吻|脸	親親	嘟嘴|表情|親親	Qin/QingQin/Qing	Qin/QingQin/Qing
+☺️	smiling face	face|outlined|relaxed|smile|smiling face	微笑	呵呵|开心|微笑|放松|笑|脸	輕鬆笑臉	放鬆一笑|輕鬆笑臉	WeiXiao	QingSongXiaoLian
+😚	kissing face with closed eyes	closed|eye|face|kiss|kissing face with closed eyes	羞涩亲亲	亲亲|吻|羞涩|羞涩亲亲|脸|闭眼	瞇眼親親	瞇眼親親|親親	XiuSeQin/QingQin/Qing	MiYan/WenQin/QingQin/Qing
+😙	kissing face with smiling eyes	eye|face|kiss|kissing face with smiling eyes|smile	微笑亲亲	亲亲|吻|微笑|微笑亲亲|脸	笑臉親親	笑臉親親|親親	WeiXiaoQin/QingQin/Qing	XiaoLianQin/QingQin/Qing
+🥲	smiling face with tear	grateful|proud|relieved|smiling|smiling face with tear|tear|touched	含泪的笑脸	含泪的笑脸|微笑的|感动的|感恩的|眼泪|释怀的|骄傲的	微笑帶淚	微笑帶淚|感動|感恩|淚|鬆一口氣	HanLeiDe/DiXiaoLian	WeiXiaoDaiLei/Li
+😋	face savoring food	delicious|face|face savoring food|savouring|smile|yum	好吃	好吃|津津有味|美味|脸	口水	口水|好吃	HaoChi/Qi	KouShui
+😛	face with tongue	face|face with tongue|tongue	吐舌	吐舌|脸|舌头|调皮	嘿嘿	吐舌頭|嘿嘿	TuShe/Gua	Hei/Mo/MuHei/Mo/Mu
+😜	winking face with tongue	eye|face|joke|tongue|wink|winking face with tongue	单眼吐舌	单眼|单眼吐舌|吐舌|开玩笑|脸	吐舌頭	吐舌頭|嘿嘿	Dan/Chan/ShanYan/WenTuShe/Gua	TuShe/GuaTou
+🤪	zany face	eye|goofy|large|small|zany face	滑稽	大眼|小眼|滑稽|滑稽的脸|疯狂的脸|脸	發瘋	大小眼|瘋狂的臉|發瘋	Hua/GuJi/Qi	Fa/BoFeng
+😝	squinting face with tongue	eye|face|horrible|squinting face with tongue|taste|tongue	眯眼吐舌	可怕|吐舌|眯眼|眯眼吐舌|眼睛|脸	眨眼吐舌頭	吐舌頭|嘿嘿|眨眼吐舌頭	MiYan/WenTuShe/Gua	ZhaYan/WenTuShe/GuaTou
+🤑	money-mouth face	face|money|money-mouth face|mouth	发财	发财|拜金|脸|见钱眼开|钱	發財	發財|見錢眼開	FaCai	Fa/BoCai
+🤗	smiling face with open hands	face|hug|hugging|open hands|smiling face|smiling face with open hands	抱抱	抱|抱抱|拥抱|笑|脸	抱抱	抱抱|擁抱	Bao/Pao/PouBao/Pao/Pou	Bao/Pao/PouBao/Pao/Pou
+🤭	face with hand over mouth	face with hand over mouth|whoops	不说	不说|哎呀|脸	手蓋住嘴巴	哎喲|手蓋住嘴巴	Bu/Fou/FuShuo/Shui/Yue	ShouGai/GeZhuZuiBa
+🫢	face with open eyes and hand over mouth	amazement|awe|disbelief|embarrass|face with open eyes and hand over mouth|scared|surprise	睁眼捂嘴	害怕|尴尬|怀疑|惊奇|惊愕|敬畏|睁眼捂嘴	張眼摀嘴的臉	不敢相信|尷尬|張眼摀嘴的臉|敬畏|驚嚇|驚奇|驚訝	ZhengYan/WenWuZui	ZhangYan/WenWuZuiDe/DiLian
+🫣	face with peeking eye	captivated|face with peeking eye|peep|stare	偷看	偷看|偷窥|凝视|迷住	一眼偷看的臉	一眼偷看的臉|偷看|凝視|注視|窺視|著迷	TouKan	YiYan/WenTouKanDe/DiLian
+🤫	shushing face	quiet|shush|shushing face	安静的脸	嘘|安静|安静的脸	噓	噓|安靜	AnJingDe/DiLian	Xu
+🤔	thinking face	face|thinking	想一想	思考|想|想一想|脸	思考	思考|表情	XiangYiXiang	Si/SaiKao
+🫡	saluting face	OK|salute|saluting face|sunny|troops|yes	致敬	军队|好|是|致敬|阳光	敬禮的臉	敬禮|敬禮的臉|是|部隊|陽光	Zhi/ZhuiJing	JingLiDe/DiLian
+🤐	zipper-mouth face	face|mouth|zipper|zipper-mouth face	闭嘴	嘴|脸|闭嘴	閉嘴	嘴上拉鍊|閉嘴	BiZui	BiZui
+🤨	face with raised eyebrow	distrust|face with raised eyebrow|skeptic	挑眉	不信任|怀疑|挑眉|眉毛上挑的脸|脸	挑眉驚訝	不相信|懷疑|挑眉驚訝	Tiao/Tao/DiaoMei	Tiao/Tao/DiaoMeiJingYa
+😐	neutral face	deadpan|face|meh|neutral	冷漠	冷漠|脸|面无表情	無語	無語|表情	Leng/LingMo	Wu/MoYu
+😑	expressionless face	expressionless|face|inexpressive|meh|unexpressive	无语	无语|脸|茫然|面无表情	面無表情	無語|面無表情	Wu/MoYu	MianWu/MoBiaoQing
+😶	face without mouth	face|face without mouth|mouth|quiet|silent	沉默	嘴|安静|沉默|脸	沉默	沉默|表情	ChenMo	ChenMo
+🫥	dotted line face	depressed|disappear|dotted line face|hide|introvert|invisible	虚线脸	内向|沮丧|消失|虚线脸|隐形|隐藏	虛線的臉	內向|失望|沮喪|虛線的臉|隱形	XuXianLian	XuXianDe/DiLian
+😶‍🌫️	face in clouds	absentminded|face in clouds|face in the fog|head in clouds	迷茫	迷茫	茫茫然	一臉霧水|茫茫然	MiMang/Huang	Mang/HuangMang/HuangRan
+😏	smirking face	face|smirk|smirking face	得意	假笑|得意	冷笑	假笑|冷笑	De/DeiYi	Leng/LingXiao
+😒	unamused face	face|unamused|unhappy	不高兴	不屑|不服|不高兴|脸|郁闷|鄙视	不高興	不開心|不高興	Bu/Fou/FuGaoXing	Bu/Fou/FuGaoXing/Xin
+🙄	face with rolling eyes	eyeroll|eyes|face|face with rolling eyes|rolling	翻白眼	无语|白眼|翻白眼|脸	翻白眼	不屑|翻白眼|鄙視	FanBai/BoYan/Wen	FanBai/BoYan/Wen
+😬	grimacing face	face|grimace|grimacing face	龇牙咧嘴	咬牙切齿|脸|露齿|鬼脸|龇牙咧嘴	咬牙	咬牙|咬牙切齒	ZiYaLieZui	Yao/JiaoYa
+😮‍💨	face exhaling	exhale|face exhaling|gasp|groan|relief|whisper|whistle	呼气	呼气	鬆一口氣	倒抽一口氣|呻吟|鬆一口氣	Hu/Xiao/Xu/He/XiaQi	SongYiKouQi/Xi
+🤥	lying face	face|lie|lying face|pinocchio	说谎	匹诺曹|脸|说谎|长鼻子	鼻子變長了	小木偶|變|長|鼻|鼻子變長了	Shuo/Shui/YueHuang	BiZiBianZhang/ChangLe/Liao
+🫨	shaking face							
+😌	relieved face	face|relieved	松了口气	如释重负|松了口气|松口气|脸	鬆了口氣	放鬆|鬆了口氣	SongLe/LiaoKouQi	SongLe/LiaoKouQi/Xi
+😔	pensive face	dejected|face|pensive	沉思	心事重重|沉思|脸	沉思	思考|沉思	ChenSi/Sai	ChenSi/Sai
+😪	sleepy face	face|good night|sleep|sleepy face	困	困|睡觉|瞌睡|脸	睏	打瞌睡|睏	Kun	Kun
+🤤	drooling face	drooling|face	流口水	口水|垂涎三尺|流口水|脸	流口水	口|垂涎|水|流|流口水	LiuKouShui	LiuKouShui
+😴	sleeping face	face|good night|sleep|sleeping face|ZZZ	睡着了	呼噜|打呼|睡着了|脸	睡著了	打呼|睡著了	ShuiZhe/Zhao/ZhuoLe/Liao	ShuiZhe/Zhu/Zhuo/Chu/ZhaoLe/Liao
+😷	face with medical mask	cold|doctor|face|face with medical mask|mask|sick	感冒	医生|口罩|感冒|生病|脸	口罩	口罩|生病	Gan/HanMao/Mo	KouZhao
+🤒	face with thermometer	face|face with thermometer|ill|sick|thermometer	发烧	体温计|发烧|温度计|生病|脸	含溫度計	含溫度計|生病	FaShao	HanWenDu/Duo/ZhaiJi
+🤕	face with head-bandage	bandage|face|face with head-bandage|hurt|injury	受伤	受伤|打绷带|脸	包繃帶	包繃帶|受傷	Shou/DaoShang	Bao/Pao/FuBengDai
+🤢	nauseated face	face|nauseated|vomit	恶心	吐|呕|恶心|脸	想吐	吐|噁心|想|想吐	E/WuXin	XiangTu
+🤮	face vomiting	face vomiting|puke|sick|vomit	呕吐	不舒服|呕吐|脸	狂吐中	吐|吐臉|狂吐中|病懨懨	OuTu	Kuang/JueTuZhong
+🤧	sneezing face	face|gesundheit|sneeze|sneezing face	打喷嚏	喷嚏|打喷嚏|脸|鼻涕	打噴嚏	噴|嚏|打|打噴嚏	DaPenTi	DaPen/FenTi
+🥵	hot face	feverish|heat stroke|hot|hot face|red-faced|sweating	脸发烧	出汗|发烧|发热|心狂跳|脸发烧|脸红	熱臉	好熱|流汗|熱臉|發熱|臉紅	LianFaShao	ReLian
+🥶	cold face	blue-faced|cold|cold face|freezing|frostbite|icicles	冷脸	冷|冷冰冰|冷脸|冻僵|满面寒霜	冷臉	冰凍|冷|冷臉|結霜|藍色的臉	Leng/LingLian	Leng/LingLian
+🥴	woozy face	dizzy|intoxicated|tipsy|uneven eyes|wavy mouth|woozy face	头昏眼花	嘴唇颤抖|头昏眼花|头晕眼花|微醺|眼花|醉醺醺	頭昏眼花	大小眼|波浪嘴|頭昏眼花|頭暈	TouHunYan/WenHua	TouHunYan/WenHua
+😵	face with crossed-out eyes	crossed-out eyes|dead|face|face with crossed-out eyes|knocked out	晕头转向	头晕|头晕眼花|晕头|晕头转向|脸	頭暈目眩	表情|頭暈目眩	YunTouZhuan/ZhuaiXiang	TouYunMuXuan/Huan/Juan
+😵‍💫	face with spiral eyes	dizzy|face with spiral eyes|hypnotized|spiral|trouble|whoa	晕	晕	目眩頭暈	催眠|呃|暈|煩惱|目眩頭暈|眩暈	Yun	MuXuan/Huan/JuanTouYun
+🤯	exploding head	exploding head|mind blown|shocked	爆炸头	爆炸头|震惊	一個頭兩個大	一個頭兩個大|驚嚇	Bao/BoZhaTou	YiGeTouLiangGeDa/Dai/Tai
+🤠	cowboy hat face	cowboy|cowgirl|face|hat	牛仔帽脸	帽|牛仔|牛仔帽脸|脸	牛仔	仔|牛|牛仔	NiuZi/ZaiMaoLian	NiuZi/Zai
+🥳	partying face	celebration|hat|horn|party|partying face	聚会笑脸	号角|帽子|庆祝|聚会|聚会笑脸	慶祝的表情	帽子|慶祝|慶祝的表情|紙喇叭	JuHui/KuaiXiaoLian	Qing/QiangZhu/Zhou/ChuDe/DiBiaoQing
+🥸	disguised face	disguise|disguised face|face|glasses|incognito|nose	伪装的脸	伪装|伪装的脸|眼镜|脸|隐瞒身份|鼻子	假扮的臉	假扮|假扮的臉|假鼻子|眼鏡|鬍子	WeiZhuangDe/DiLian	Jia/Jie/Xia/GeBan/Fen/HuoDe/DiLian
+😎	smiling face with sunglasses	bright|cool|face|smiling face with sunglasses|sun|sunglasses	墨镜笑脸	太阳镜|眼镜|酷|墨镜|墨镜笑脸	墨鏡	酷|墨鏡	Mo/MeiJingXiaoLian	Mo/MeiJing
+🤓	nerd face	face|geek|nerd	书呆子脸	书呆子脸|奇葩|脸	搞怪	怪人|搞怪|當阿宅	ShuDai/Ai/BaoZiLian	Gao/Qiao/KaoGuai
+🧐	face with monocle	face|face with monocle|monocle|stuffy	带单片眼镜的脸	古板|带单片眼镜的脸	單片眼鏡	單片眼鏡|病厭厭	DaiDan/Chan/ShanPian/PanYan/WenJingDe/DiLian	Dan/Chan/Shan/Zhan/TanPian/PanYan/WenJing
+😕	confused face	confused|face|meh	困扰	不懂|困惑|困扰|疑惑|脸	困擾	困擾|面有難色	KunRao/You	KunRao
+🫤	face with diagonal mouth	disappointed|face with diagonal mouth|meh|skeptical|unsure	郁闷	不确定|失望|怀疑|无聊|郁闷	歪嘴的臉	不確定|失望|懷疑|歪嘴的臉	YuMen	WaiZuiDe/DiLian
+😟	worried face	face|worried	担心	不高兴|伤心|担心|担忧|焦虑|脸	擔心	憂心忡忡|擔心	Dan/JieXin	Dan/ShanXin
+🙁	slightly frowning face	face|frown|slightly frowning face	微微不满	不开心|不高兴|委屈|微微不满|心情不好|脸	不開心	不開心|壞心情	WeiWeiBu/Fou/FuMan	Bu/Fou/FuKai/QianXin
+☹️	frowning face	face|frown|frowning face	不满	不满|不爽|不高兴|皱眉|脸	不滿意	不滿意|不爽|皺眉	Bu/Fou/FuMan	Bu/Fou/FuMan/MenYi
+😮	face with open mouth	face|face with open mouth|mouth|open|sympathy	吃惊	吃惊|同情|啊|脸	驚訝	啊|驚訝	Chi/QiJing/Liang	JingYa
+😯	hushed face	face|hushed|stunned|surprised	缄默	吃惊|缄默|脸	哦	哦|驚訝	JianMo	O/E
+😲	astonished face	astonished|face|shocked|totally	震惊	惊|惊讶|脸|震惊	震驚	震驚|驚	Zhen/ShenJing/Liang	Zhen/ShenJing
+😳	flushed face	dazed|face|flushed	脸红	困惑|害羞|羞涩|脸|脸红|茫然|迷茫	愛慕	害羞|愛慕	LianHong/Gong	AiMu
+🥺	pleading face	begging|mercy|pleading face|puppy eyes	恳求的脸	可怜兮兮的眼神|怜悯|恳求的脸|祈求	請求的臉	拜託|求求你|無辜臉|請求的臉	KenQiuDe/DiLian	QingQiuDe/DiLian
+🥹	face holding back tears	angry|cry|face holding back tears|proud|resist|sad	忍住泪水	哭泣|忍住泪水|悲伤|抗拒|生气|自豪	強忍淚水的臉	哭泣|強忍淚水的臉|悲傷|抗拒|生氣	RenZhuLeiShui	Qiang/JiangRenLei/LiShuiDe/DiLian
+😦	frowning face with open mouth	face|frown|frowning face with open mouth|mouth|open	啊	啊|惊讶|目瞪口呆|脸	啊	啊|目瞪口呆	A/E	A/E
+😧	anguished face	anguished|face	极度痛苦	极度痛苦|痛|脸|难受	痛	痛|難受	JiDu/Duo/ZhaiTongKu/Gu/Hu	Tong
+😨	fearful face	face|fear|fearful|scared	害怕	害怕|怕|恐怖|恐惧|脸	可怕	可怕|害怕	Hai/HePa/Bo	Ke/GePa/Bo
+😰	anxious face with sweat	anxious face with sweat|blue|cold|face|rushed|sweat	冷汗	冷汗|无语|汗|焦虑|紧张|脸	冒汗	冒汗|面有菜色	Leng/LingHan/Gan	Mao/MoHan/Gan
+😥	sad but relieved face	disappointed|face|relieved|sad but relieved face|whew	失望但如释重负	失望|失望但如释重负|如释重负|脸	流汗	沮喪|流汗|鬆了口氣	Shi/YiWangDan/Tan/YanRuShiZhong/Chong/TongFu	LiuHan/Gan
+😢	crying face	cry|crying face|face|sad|tear	哭	伤心|哭|泪|脸	淚	哭臉|淚	Ku	Lei/Li
+😭	loudly crying face	cry|face|loudly crying face|sad|sob|tear	放声大哭	哭|大哭|放声大哭|泪|痛哭|脸	哭	哭|哭臉|淚	FangSheng/QingDa/Dai/TaiKu	Ku
+😱	face screaming in fear	face|face screaming in fear|fear|munch|scared|scream	吓死了	吓死|吓死了|害怕|尖叫|恐怖|脸	嚇死了	嚇死了|恐怖	Xia/He/HaSiLe/Liao	Xia/HeSiLe/Liao
+😖	confounded face	confounded|face	困惑	困惑|焦头烂额|纠结|脸	困惑	困惑|焦頭爛額	KunHuo	KunHuo
+😣	persevering face	face|persevere|persevering face	痛苦	忍耐|痛苦|脸|难受	痛苦	忍痛中|痛苦	TongKu/Gu/Hu	TongKu/Gu/Hu
+😞	disappointed face	disappointed|face	失望	不高兴|失望|脸|难过	失望	失望|沮喪	Shi/YiWang	Shi/YiWang
+😓	downcast face with sweat	cold|downcast face with sweat|face|sweat	汗	冷|尴尬|汗|脸	冷汗	冷汗|表情	Han/Gan	Leng/LingHan/Gan
+😩	weary face	face|tired|weary	累死了	疲倦|疲劳|疲惫|累|累死了|脸	唉!	唉!|疲勞|疲憊|累	Lei/Lv/LieSiLe/Liao	Ai
+😫	tired face	face|tired	累	疲倦|疲劳|疲惫|累|脸	累	嘆氣|疲勞|疲憊|累	Lei/Lv/Lie	Lei/Lv/Lie
+🥱	yawning face	bored|tired|yawn|yawning face	打呵欠	呵欠|哈欠|困|打呵欠|无聊|累	呵欠	呵欠|無聊|疲勞	DaHe/A/Ke/Ha/HuoQian	He/A/Ke/Ha/HuoQian
+😤	face with steam from nose	face|face with steam from nose|triumph|won	傲慢	傲慢|胜利|自负|赢|趾高气昂	傲慢	傲慢|揚眉吐氣	AoMan	AoMan
+😡	enraged face	angry|enraged|face|mad|pouting|rage|red	怒火中烧	发火|发飙|怒|怒火中烧|生气|脸	生氣	怒|生氣|發火|發飆	NuHuoZhongShao	ShengQi/Xi
+😠	angry face	anger|angry|face|mad	生气	怒|愤怒|生气|脸	不爽	不爽|生氣	ShengQi	Bu/Fou/FuShuang
+🤬	face with symbols on mouth	face with symbols on mouth|swearing	嘴上有符号的脸	发誓|咒骂|嘴上有符号的脸|脸	嘴上有符號的表情	嘴上有符號的表情|發誓	ZuiShangYou/WeiFuHao/XiaoDe/DiLian	ZuiShangYou/WeiFuHaoDe/DiBiaoQing
+😈	smiling face with horns	face|fairy tale|fantasy|horns|smile|smiling face with horns	恶魔微笑	幻想|恶魔微笑|犄角|神话故事|脸	惡魔的笑	惡魔的笑|邪惡的笑	E/WuMoWeiXiao	E/Wu/HuMoDe/DiXiao
+👿	angry face with horns	angry face with horns|demon|devil|face|fantasy|imp	生气的恶魔	幻想|生气的恶魔|顽童	惡魔	惡魔|表情|邪惡	ShengQiDe/DiE/WuMo	E/Wu/HuMo
+💀	skull	death|face|fairy tale|monster|skull	头骨	头骨|妖怪|死亡|神话故事|脸	骷髏頭	怪物|骷髏|骷髏頭	TouGu	KuLouTou
+☠️	skull and crossbones	crossbones|death|face|monster|skull|skull and crossbones	骷髅	头骨|妖怪|死亡|脸|骨头|骷髅	交叉骷髏頭	交叉骷髏頭|骷髏頭	KuLou	JiaoChaKuLouTou
+💩	pile of poo	dung|face|monster|pile of poo|poo|poop	大便	大便|屎|怪物|粑粑|脸	大便	便便|大便	Da/Dai/TaiBian/Pian	Da/Dai/TaiBian/Pian
+🤡	clown face	clown|face	小丑脸	小丑|小丑脸|脸	小丑	丑|小|小丑	XiaoChouLian	XiaoChou
+👹	ogre	creature|face|fairy tale|fantasy|monster|ogre	食人魔	妖怪|幻想|神话故事|脸|食人魔|鬼	魔鬼	妖怪|惡鬼|表情|魔鬼	Shi/Si/YiRenMo	MoGui
+👺	goblin	creature|face|fairy tale|fantasy|goblin|monster	小妖精	妖怪|小妖精|幻想|神话故事|脸	天狗	天狗|妖怪|怪物	XiaoYao/JiaoJing/Qing	TianGou
+👻	ghost	creature|face|fairy tale|fantasy|ghost|monster	鬼	妖怪|幻想|幽灵|神话故事|脸|鬼	鬼	幽靈|鬼	Gui	Gui
+👽	alien	alien|creature|extraterrestrial|face|fantasy|ufo	外星人	ufo|外星|外星人|太空|幻想|星际|脸	外星人	ET|外星人	WaiXingRen	WaiXingRen
+👾	alien monster	alien|creature|extraterrestrial|face|monster|ufo	外星怪物	ufo|外星|外星怪物|太空|怪物|星际|脸|飞碟	怪物	外星怪物|怪物	WaiXingGuaiWu	GuaiWu
+🤖	robot	face|monster|robot	机器人	怪物|机器人	機器人	機器人	Ji/WeiQiRen	JiQiRen
+😺	grinning cat	cat|face|grinning|mouth|open|smile	大笑的猫	哈哈|大笑的猫|猫脸|笑|脸	哈哈	呵呵|哈哈|笑臉	Da/Dai/TaiXiaoDe/DiMao/Miao	Ha/He/Ta/ShaHa/He/Ta/Sha
+😸	grinning cat with smiling eyes	cat|eye|face|grin|grinning cat with smiling eyes|smile	微笑的猫	呵呵|微笑的猫|猫脸|笑|脸	微笑的貓臉	微笑的貓臉|笑臉	WeiXiaoDe/DiMao/Miao	WeiXiaoDe/DiMaoLian
+😹	cat with tears of joy	cat|cat with tears of joy|face|joy|tear	笑出眼泪的猫	喜极而泣|快乐|猫脸|眼泪|笑出眼泪的猫|脸	感動的貓臉	喜極而泣|感動的貓臉	XiaoChuYan/WenLeiDe/DiMao/Miao	Gan/HanDongDe/DiMaoLian
+😻	smiling cat with heart-eyes	cat|eye|face|heart|love|smile|smiling cat with heart-eyes	花痴的猫	喜欢|心|猫脸|脸|花痴|花痴的猫	花痴的貓臉	心花怒放|花痴的貓臉	HuaChiDe/DiMao/Miao	HuaChiDe/DiMaoLian
+😼	cat with wry smile	cat|cat with wry smile|face|ironic|smile|wry	奸笑的猫	奸笑|奸笑的猫|猫脸|脸|讽刺	微笑貓臉	微笑貓臉|笑|貓	Jian/GanXiaoDe/DiMao/Miao	WeiXiaoMaoLian
+😽	kissing cat	cat|eye|face|kiss|kissing cat	亲亲猫	亲亲|亲亲猫|吻|猫脸|脸	親親的貓臉	親親|親親的貓臉	Qin/QingQin/QingMao/Miao	Qin/QingQin/QingDe/DiMaoLian
+🙀	weary cat	cat|face|oh|surprised|weary	疲倦的猫	惊讶|猫脸|疲倦|疲倦的猫|累|脸	累的貓臉	疲勞|疲憊|累|累的貓臉	PiJuanDe/DiMao/Miao	Lei/Lv/LieDe/DiMaoLian
+😿	crying cat	cat|cry|crying cat|face|sad|tear	哭泣的猫	哭|哭泣的猫|猫脸|眼泪|脸|难过	哭的貓臉	哭|哭的貓臉|哭臉|淚	KuQi/Li/SeDe/DiMao/Miao	KuDe/DiMaoLian
+😾	pouting cat	cat|face|pouting	生气的猫	猫脸|生气|生气的猫|脸	生氣的貓臉	怒|生氣|生氣的貓臉|發火|發飆	ShengQiDe/DiMao/Miao	ShengQi/XiDe/DiMaoLian
+🙈	see-no-evil monkey	evil|face|forbidden|monkey|see|see-no-evil monkey	非礼勿视	脸|蒙住眼睛|蒙眼|非礼勿视	非禮勿視	不看|遮眼|非禮勿視	FeiLiWu/MoShi	FeiLiWu/MoShi
+🙉	hear-no-evil monkey	evil|face|forbidden|hear|hear-no-evil monkey|monkey	非礼勿听	堵上耳朵|堵耳|脸|非礼勿听	非禮勿聽	不聽|遮耳|非禮勿聽	FeiLiWu/MoTing/Yin/Yi	FeiLiWu/MoTing
+🙊	speak-no-evil monkey	evil|face|forbidden|monkey|speak|speak-no-evil monkey	非礼勿言	捂上嘴巴|捂嘴|脸|非礼勿言	非禮勿言	摀嘴|非禮勿言	FeiLiWu/MoYan/Yin	FeiLiWu/MoYan/Yin
+💌	love letter	heart|letter|love|mail	情书	信|情书|邮件	情書	情書	QingShu	QingShu
+💘	heart with arrow	arrow|cupid|heart with arrow	心中箭了	丘比特|心中箭了|浪漫|爱情|箭|红心	丘比特	丘比特|愛|戀愛	XinZhongJianLe/Liao	QiuBi/PiTe
+💝	heart with ribbon	heart with ribbon|ribbon|valentine	系有缎带的心	爱的礼物|系有缎带的心|送你一颗心	愛的禮物	愛的禮物|送你一顆心	Xi/JiYou/WeiDuanDaiDe/DiXin	AiDe/DiLiWu
+💖	sparkling heart	excited|sparkle|sparkling heart	闪亮的心	激动|红心|闪亮|闪亮的心	開心	放閃|開心	ShanLiangDe/DiXin	Kai/QianXin
+💗	growing heart	excited|growing|growing heart|nervous|pulse	搏动的心	搏动|搏动的心|激动|紧张|红心	心動	心動|心撲通跳	BoDongDe/DiXin	XinDong
+💓	beating heart	beating|beating heart|heartbeat|pulsating	心跳	心动|心跳|爱	心跳	心|心跳|愛	XinTiao/Diao/Tao	XinTiao/Diao/Tao
+💞	revolving hearts	revolving|revolving hearts	舞动的心	旋转|涌动|舞动的心|跃动	心之舞	心之舞|舞動的心	WuDongDe/DiXin	XinZhi/ZhuWu
+💕	two hearts	love|two hearts	两颗心	两颗心|爱情	心心相印	心心相印|相愛	LiangKeXin	XinXinXiangYin/Yi
+💟	heart decoration	heart|heart decoration	心型装饰	心型装饰|装饰	心在框框裡	心在框框裡|心型	XinXingZhuangShi	XinZaiKuangKuangLi
+❣️	heart exclamation	exclamation|heart exclamation|mark|punctuation	心叹号	叹号|心动|心叹号	心嘆號	心嘆號|心型驚嘆號	XinTan/Yi/YouHao/Xiao	XinTanHao
+💔	broken heart	break|broken|broken heart	心碎	伤心|心碎	心碎	心碎|破碎的心	XinSui	XinSui
+❤️‍🔥	heart on fire	burn|heart|heart on fire|love|lust|sacred heart	火上之心	火上之心	火熱的心	奉獻|心型|愛|慾望|火熱的心	HuoShangZhi/ZhuXin	HuoReDe/DiXin
+❤️‍🩹	mending heart	healthier|improving|mending|mending heart|recovering|recuperating|well	修复受伤的心灵	修复受伤的心灵	療心	健康|恢復|療傷|療心	XiuFuShou/DaoShangDe/DiXinLing	Liao/ShuoXin
+❤️	red heart	heart|red heart	红心	心|爱|红心	愛心	心型|愛心	Hong/GongXin	AiXin
+🩷	pink heart							
+🧡	orange heart	orange|orange heart	橙心	橙|橙心	橘心	心型|橘心	Cheng/Chen/DengXin	JuXin
+💛	yellow heart	yellow|yellow heart	黄心	黄|黄心	黃心	心型|黃心	HuangXin	HuangXin
+💚	green heart	green|green heart	绿心	绿|绿心	綠心	心型|綠心	Lv/LuXin	LvXin
+💙	blue heart	blue|blue heart	蓝心	蓝|蓝心	藍心	心型|藍心	Lan/LaXin	Lan/LaXin
+🩵	light blue heart							
+💜	purple heart	purple|purple heart	紫心	紫|紫心	紫心	心型|紫心	ZiXin	ZiXin
+🤎	brown heart	brown|heart	棕心	心|心形|棕|棕心	褐心	心|褐|褐心	ZongXin	HeXin
+🖤	black heart	black|black heart|evil|wicked	黑心	心|邪恶|黑心|黑色	黑心	心|邪惡|黑|黑心	HeiXin	HeiXin
+🩶	grey heart							
+🤍	white heart	heart|white	白心	心|心形|白|白心	白心	心|白|白心	Bai/BoXin	Bai/BoXin
+💋	kiss mark	kiss|kiss mark|lips	唇印	吻|唇|唇印|浪漫	唇印	唇印|親親	Chun/ZhenYin/Yi	Chun/ZhenYin/Yi
+💯	hundred points	100|full|hundred|hundred points|score	一百分	一百分|满分|考试	滿分	100分|滿分	YiBai/Bo/MoFen/Ban	Man/MenFen/Ban
+💢	anger symbol	anger symbol|angry|comic|mad	怒	怒|火大|生气|青筋	怒	怒|火大|爆青筋	Nu	Nu
+💥	collision	boom|collision|comic	爆炸	炸|爆|爆炸	碰撞	引爆|碰撞	Bao/BoZha	PengZhuang
+💫	dizzy	comic|dizzy|star	头晕	头晕|头晕目眩	暈頭轉向	暈頭轉向|頭暈目眩	TouYun	YunTouZhuan/ZhuaiXiang
+💦	sweat droplets	comic|splashing|sweat|sweat droplets	汗滴	汗|汗滴	出汗	出汗|汗	Han/GanDi	ChuHan/Gan
+💨	dashing away	comic|dash|dashing away|running	尾气	尾气|疾驰而去|飞奔而去	揚塵而去	揚塵而去|放屁	Wei/YiQi	YangChenEr/NengQu
+🕳️	hole	hole	洞	坑|洞|陷阱	洞	坑洞|洞	Dong/Tong	Dong/Tong
+💬	speech balloon	balloon|bubble|comic|dialog|speech	话语气泡	发言|对话框|气泡|话语气泡	對話框	對話框	HuaYuQiPao	DuiHuaKuang
+👁️‍🗨️	eye in speech bubble	balloon|bubble|eye|eye in speech bubble|speech|witness	眼睛对话框	对话框|眼睛|眼睛对话框	眼睛對話框	對話框|眼睛對話框	Yan/WenJingDuiHuaKuang	Yan/WenJingDuiHuaKuang
+🗨️	left speech bubble	balloon|bubble|dialog|left speech bubble|speech	朝左的话语气泡	对话框|朝左的话语气泡|话语	黑色對話框	對話框|黑色對話框	Chao/Zhao/ZhuZuoDe/DiHuaYuQiPao	HeiSe/ShaiDuiHuaKuang
+🗯️	right anger bubble	angry|balloon|bubble|mad|right anger bubble	愤怒话语气泡	对话框|愤怒|愤怒话语气泡	爆炸對話框	對話框|爆炸對話框	FenNuHuaYuQiPao	Bao/BoZhaDuiHuaKuang
+💭	thought balloon	balloon|bubble|comic|thought	内心活动气泡	内心活动气泡|对话框|思想活动|气泡	心聲對話框	對話框|心聲對話框	Nei/Na/RuiXinHuo/GuoDongQiPao	XinShengDuiHuaKuang
+💤	ZZZ	comic|good night|sleep|ZZZ	睡着	呼噜|打呼|睡着	睡著	打呼|睡了|睡著	ShuiZhe/Zhao/Zhuo	ShuiZhe/Zhu/Zhuo/Chu/Zhao
+👋	waving hand	hand|wave|waving	挥手	你好|再见|挥手	揮手	手|揮手	HuiShou	Hui/HunShou
+🤚	raised back of hand	backhand|raised|raised back of hand	立起的手背	手|手背|立起|立起的手背	豎起手掌	手|掌|豎|豎起手掌	Li/WeiQiDe/DiShouBei	ShuQiShouZhang
+🖐️	hand with fingers splayed	finger|hand|hand with fingers splayed|splayed	手掌	击掌|布|手|手掌|禁止	停止	停止|對外張開五指	ShouZhang	TingZhi
+✋	raised hand	hand|high 5|high five|raised hand	举起手	举手|举起手|手	舉手	招手|舉手	JuQiShou	JuShou
+🖖	vulcan salute	finger|hand|spock|vulcan|vulcan salute	瓦肯举手礼	手|敬礼|斯波克|星际迷航|瓦肯|瓦肯举手礼	你好	你好|瓦肯式敬禮	WaKenJuShouLi	NiHao
+🫱	rightwards hand	hand|right|rightward|rightwards hand	向右的手	右|向右|向右的手|手	向右的手	右|向右|向右的手|手	XiangYouDe/DiShou	XiangYouDe/DiShou
+🫲	leftwards hand	hand|left|leftward|leftwards hand	向左的手	向左|向左的手|左|手	向左的手	向左|向左的手|左|手	XiangZuoDe/DiShou	XiangZuoDe/DiShou
+🫳	palm down hand	dismiss|drop|palm down hand|shoo	掌心向下的手	下投|掌心向下的手|解散|驱赶	手掌向下	手掌向下|打發|放下|趕走	ZhangXinXiangXiaDe/DiShou	ShouZhangXiangXia
+🫴	palm up hand	beckon|catch|come|offer|palm up hand	掌心向上的手	召唤|掌心向上的手|接住|提供|过来	手掌向上	來|出示|召喚|手掌向上|接住	ZhangXinXiangShangDe/DiShou	ShouZhangXiangShang
+🫷	leftwards pushing hand							
+🫸	rightwards pushing hand							
+👌	OK hand	hand|OK	OK	OK|手	OK 手勢	OK|OK 手勢|沒問題		OkShouShi
+🤌	pinched fingers	fingers|hand gesture|interrogation|pinched|sarcastic	捏手指	匮乏|审讯|手势|手指|挖苦|捏手指	捏手指	手勢|手指|捏|捏手指|疑問	NieShouZhi	NieShouZhi
+🤏	pinching hand	pinching hand|small amount	捏合的手势	一点|小|少量|捏合的手势	捏	少量|捏	NieHe/GeDe/DiShouShi	Nie
+✌️	victory hand	hand|v|victory	胜利手势	V|成功|手|胜利|胜利手势	勝利	勝利|耶	Sheng/Xing/QingLiShouShi	ShengLi
+🤞	crossed fingers	cross|crossed fingers|finger|hand|luck	交叉的手指	交叉|交叉的手指|幸运|手|手指	祝好運	加油|好|祝|祝好運|運	JiaoChaDe/DiShouZhi	Zhu/Zhou/ChuHaoYun
+🫰	hand with index finger and thumb crossed	expensive|hand with index finger and thumb crossed|heart|love|money|snap	食指与拇指交叉的手	响指|心|昂贵|爱|金钱|食指与拇指交叉的手	食指和拇指交叉的手	彈響指|愛|愛心|昂貴|錢|食指和拇指交叉的手	Shi/Si/YiZhiYuMuZhiJiaoChaDe/DiShou	Shi/Si/YiZhiHe/Hu/HuoMuZhiJiaoChaDe/DiShou
+🤟	love-you gesture	hand|ILY|love-you gesture	爱你的手势	我爱你|手|爱你的手势	愛你手勢	愛你手勢|我愛你|手	AiNiDe/DiShouShi	AiNiShouShi
+🤘	sign of the horns	finger|hand|horns|rock-on|sign of the horns	摇滚	手|摇滚|角|金属礼	ROCK	ROCK|搖滾精神	YaoGun	
+🤙	call me hand	call|call me hand|hand|hang loose|Shaka	给我打电话	手|电话|给我打电话	打給我	打|打給我|電話	Gei/JiWoDaDianHua	DaGei/Ji/XiaWo
+👈	backhand index pointing left	backhand|backhand index pointing left|finger|hand|index|point	反手食指向左指	反手|反手食指向左指|向左指|手|指左|食指	左	左|手|指	FanShouShi/Si/YiZhiXiangZuoZhi	Zuo
+👉	backhand index pointing right	backhand|backhand index pointing right|finger|hand|index|point	反手食指向右指	反手|反手食指向右指|向右指|手|指右|食指	右	右|手|指	FanShouShi/Si/YiZhiXiangYouZhi	You
+👆	backhand index pointing up	backhand|backhand index pointing up|finger|hand|point|up	反手食指向上指	反手|反手食指向上指|向上指|手|指上|食指	上	上|手|指	FanShouShi/Si/YiZhiXiangShangZhi	Shang
+🖕	middle finger	finger|hand|middle finger	竖中指	中指|反手|手|竖中指	中指	中指|比中指	ShuZhongZhi	ZhongZhi
+👇	backhand index pointing down	backhand|backhand index pointing down|down|finger|hand|point	反手食指向下指	反手|反手食指向下指|向下指|手|指下|食指	下	下|手|指	FanShouShi/Si/YiZhiXiangXiaZhi	Xia
+☝️	index pointing up	finger|hand|index|index pointing up|point|up	食指向上指	向上指|手|指上|食指|食指向上指	注意	提示|注意	Shi/Si/YiZhiXiangShangZhi	Zhu/ZhouYi
+🫵	index pointing at the viewer	index pointing at the viewer|point|you	指向观察者的食指	你|指向|指向观察者的食指	食指朝向觀眾	你|對準|您|指向|食指朝向觀眾	ZhiXiangGuanCha/CuiZheDe/DiShi/Si/YiZhi	Shi/Si/YiZhiChao/Zhao/ZhuXiangGuanZhong
+👍	thumbs up	+1|hand|thumb|thumbs up|up	拇指向上	同意|手|拇指向上|真棒|赞成|顶一下	讚	好棒|讚	MuZhiXiangShang	Zan
+👎	thumbs down	-1|down|hand|thumb|thumbs down	拇指向下	不赞成|反对|手|拇指向下|责备	遜	好爛|遜	MuZhiXiangXia	Xun
+✊	raised fist	clenched|fist|hand|punch|raised fist	举起拳头	举起拳头|手|拳头|握拳	拳頭	拳頭|握拳	JuQiQuanTou	QuanTou
+👊	oncoming fist	clenched|fist|hand|oncoming fist|punch	出拳	出拳|手|打|拳	出拳	出拳|拳頭	ChuQuan	ChuQuan
+🤛	left-facing fist	fist|left-facing fist|leftwards	朝左的拳头	拳头|朝左|朝左的拳头	握右拳	右|拳|握|握右拳	Chao/Zhao/ZhuZuoDe/DiQuanTou	Wo/OuYouQuan
+🤜	right-facing fist	fist|right-facing fist|rightwards	朝右的拳头	手|拳头|朝右|朝右的拳头	握左拳	左|拳|握|握左拳	Chao/Zhao/ZhuYouDe/DiQuanTou	Wo/OuZuoQuan
+👏	clapping hands	clap|clapping hands|hand	鼓掌	拍手|鼓掌	鼓掌	拍手|鼓掌	GuZhang	GuZhang
+🙌	raising hands	celebration|gesture|hand|hooray|raised|raising hands	举双手	举双手|击掌|双手|庆祝	歡呼	歡呼|舉雙手	JuShuangShou	HuanHu/Xiao/Xu/He/Xia
+🫶	heart hands	heart hands|love	做成心形的双手	做成心形的双手|爱	雙手心形	愛心|雙手心形	ZuoChengXinXingDe/DiShuangShou	ShuangShouXinXing
+👐	open hands	hand|open|open hands	张开双手	双手|张开双手|摊手	攤開手	手|攤開手|雙手	ZhangKaiShuangShou	Tan/NanKai/QianShou
+🤲	palms up together	palms up together|prayer	掌心向上托起	掌心向上托起|祷告	雙手掌朝上	祈禱|雙手掌朝上	ZhangXinXiangShangTuoQi	ShuangShouZhangChao/Zhao/ZhuShang
+🤝	handshake	agreement|hand|handshake|meeting|shake	握手	会面|协议|握手	握手	手|握|握手	Wo/OuShou	Wo/OuShou
+🙏	folded hands	ask|folded hands|hand|high 5|high five|please|pray|thanks	双手合十	双手合十|拜托|祈求|祈祷|祝福	感恩	感恩|雙手合一	ShuangShouHe/GeShi	Gan/HanEn
+✍️	writing hand	hand|write|writing hand	写字	写|写字|笔	寫	寫|書寫|記錄	XieZi	Xie
+💅	nail polish	care|cosmetics|manicure|nail|polish	涂指甲油	指甲油|涂指甲油|美甲	指甲油	指甲油|美甲	Tu/Chu/YeZhiJiaYou	ZhiJiaYou
+🤳	selfie	camera|phone|selfie	自拍	手机|相机|自拍	自拍	拍|自|自拍	ZiPai/Bo	ZiPai/Bo
+💪	flexed biceps	biceps|comic|flex|flexed biceps|muscle	肌肉	二头肌|强壮|肌肉	肌肉	二頭肌|強壯|肌肉	JiRou/Ru	JiRou/Ru
+🦾	mechanical arm	accessibility|mechanical arm|prosthetic	机械手臂	义肢|手臂|无障碍|机械手臂	機械手臂	機械手臂|行動不便	Ji/WeiXieShouBi/Bei	JiXieShouBi/Bei
+🦿	mechanical leg	accessibility|mechanical leg|prosthetic	机械腿	义肢|无障碍|机械腿|腿	機械腳	機械腳|行動不便	Ji/WeiXieTui	JiXieJiao/Jue
+🦵	leg	kick|leg|limb	腿	腿|跛行|踢	腿	腳|腿|踢	Tui	Tui
+🦶	foot	foot|kick|stomp	脚	脚|踢|踩	腳	腳|踢|踩	Jiao/Jue	Jiao/Jue
+👂	ear	body|ear	耳朵	听|耳|耳朵	耳朵	耳朵|身體部位	Er/RengDuo	Er/RengDuo
+🦻	ear with hearing aid	accessibility|ear with hearing aid|hard of hearing	戴助听器的耳朵	助听器|听力障碍|失聪|戴助听器的耳朵|无障碍|聋	戴助聽器的耳朵	戴助聽器的耳朵|聽障|行動不便	DaiZhu/ChuTing/Yin/YiQiDe/DiEr/RengDuo	DaiZhu/ChuTingQiDe/DiEr/RengDuo
+👃	nose	body|nose	鼻子	嗅|闻|鼻|鼻子	鼻子	身體部位|鼻子	BiZi	BiZi
+🧠	brain	brain|intelligent	脑	大脑|头脑|智慧|智能|脑	腦	聰明|腦	Nao	Nao
+🫀	anatomical heart	anatomical|cardiology|heart|organ|pulse	心脏器官	中心|器官|心率|心脏器官|心脏病学|心跳	心臟	器官|心臟|心跳|脈搏	XinZangQiGuan	XinZang
+🫁	lungs	breath|exhalation|inhalation|lungs|organ|respiration	肺	吸气|呼吸|呼吸作用|呼气|器官|肺	肺	呼吸|器官|肺	Fei/Pei	Fei/Pei
+🦷	tooth	dentist|tooth	牙齿	牙医|牙齿	牙齒	牙醫|牙齒	YaChi	YaChi
+🦴	bone	bone|skeleton	骨头	骨头|骨骼	骨頭	骨頭	GuTou	GuTou
+👀	eyes	eye|eyes|face	双眼	双眼	雙眼	身體部位|雙眼	ShuangYan/Wen	ShuangYan/Wen
+👁️	eye	body|eye	眼睛	看|眼|眼睛	眼睛	眼睛|身體部位	Yan/WenJing	Yan/WenJing
+👅	tongue	body|tongue	舌头	舌|舌头|舔	舌頭	舌頭|身體部位	She/GuaTou	She/GuaTou
+👄	mouth	lips|mouth	嘴	口|唇|嘴	嘴巴	嘴巴|身體部位	Zui	ZuiBa
+🫦	biting lip	anxious|biting lip|fear|flirting|nervous|uncomfortable|worried	咬住嘴唇	不舒服|咬住嘴唇|害怕|担心|焦虑|紧张|调情	咬唇	不舒服|咬唇|害怕|憂慮|焦慮|緊張|賣俏	Yao/JiaoZhuZuiChun/Zhen	Yao/JiaoChun/Zhen
+👶	baby	baby|young	小宝贝	宝宝|小宝贝	小寶寶	小嬰兒|小寶寶	XiaoBaoBei	XiaoBaoBao
+🧒	child	child|gender-neutral|unspecified gender|young	儿童	儿童|年轻人|性别不明|性别中立	小孩	小孩	Er/RenTong/Zhong	XiaoHai
+👦	boy	boy|young	男孩	儿童|男孩	男孩	男孩	NanHai	NanHai
+👧	girl	girl|Virgo|young|zodiac	女孩	儿童|女孩	女孩	女孩	Nv/RuHai	Nv/RuHai
+🧑	person	adult|gender-neutral|person|unspecified gender	成人	性别中立|性格不明|成人	大人	大人	ChengRen	Da/Dai/TaiRen
+👱	person: blond hair	blond|blond-haired person|hair|person: blond hair	金色头发的人	金发|金色头发的人	金髮人	金髮|金髮人	JinSe/ShaiTouFaDe/DiRen	JinFaRen
+👨	man	adult|man	男人	成人|男人	男人	男|男人|男性	NanRen	NanRen
+🧔	person: beard	beard|person|person: beard	有胡子的人	人|有胡子的人|男|络腮胡|胡子|胡须	蓄鬍的人	蓄鬍的人	You/WeiHuZiDe/DiRen	XuHuDe/DiRen
+🧔‍♂️	man: beard	beard|man|man: beard	有络腮胡子的男人	有络腮胡子的男人|男人|胡子	男人: 蓄鬍的人	男人|男人: 蓄鬍的人|鬍子	You/WeiLuo/LaoSaiHuZiDe/DiNanRen	NanRenXuHuDe/DiRen
+🧔‍♀️	woman: beard	beard|woman|woman: beard	有络腮胡子的女人	女人|有络腮胡子的女人|胡子	女人: 蓄鬍的人	女人|女人: 蓄鬍的人|鬍子	You/WeiLuo/LaoSaiHuZiDe/DiNv/RuRen	Nv/RuRenXuHuDe/DiRen
+👨‍🦰	man: red hair	adult|man|red hair	男人: 红发	成人|男人|红发	男人: 紅髮	男|男人|男性|紅髮	NanRenHong/GongFa	NanRenHong/Gong/JiangFa
+👨‍🦱	man: curly hair	adult|curly hair|man	男人: 卷发	卷发|成人|男人	男人: 卷髮	卷髮|男|男人|男性	NanRenJuan/Quan/Gun/JunFa	NanRenJuan/Quan/Gun/JunFa
+👨‍🦳	man: white hair	adult|man|white hair	男人: 白发	成人|男人|白发	男人: 白髮	男|男人|男性|白髮	NanRenBai/BoFa	NanRenBai/BoFa
+👨‍🦲	man: bald	adult|bald|man	男人: 秃顶	成人|男人|秃顶	男人: 禿頭	男|男人|男性|禿頭	NanRenTuDing	NanRenTuTou
+👩	woman	adult|woman	女人	女|女人	女人	女|女人|女性	Nv/RuRen	Nv/RuRen
+👩‍🦰	woman: red hair	adult|red hair|woman	女人: 红发	女|女人|红发	女人: 紅髮	女|女人|女性|紅髮	Nv/RuRenHong/GongFa	Nv/RuRenHong/Gong/JiangFa
+🧑‍🦰	person: red hair	adult|gender-neutral|person|red hair|unspecified gender	成人: 红发	性别中立|性格不明|成人|红发	大人: 紅髮	大人|紅髮	ChengRenHong/GongFa	Da/Dai/TaiRenHong/Gong/JiangFa
+👩‍🦱	woman: curly hair	adult|curly hair|woman	女人: 卷发	卷发|女|女人	女人: 卷髮	卷髮|女|女人|女性	Nv/RuRenJuan/Quan/Gun/JunFa	Nv/RuRenJuan/Quan/Gun/JunFa
+🧑‍🦱	person: curly hair	adult|curly hair|gender-neutral|person|unspecified gender	成人: 卷发	卷发|性别中立|性格不明|成人	大人: 卷髮	卷髮|大人	ChengRenJuan/Quan/Gun/JunFa	Da/Dai/TaiRenJuan/Quan/Gun/JunFa
+👩‍🦳	woman: white hair	adult|white hair|woman	女人: 白发	女|女人|白发	女人: 白髮	女|女人|女性|白髮	Nv/RuRenBai/BoFa	Nv/RuRenBai/BoFa
+🧑‍🦳	person: white hair	adult|gender-neutral|person|unspecified gender|white hair	成人: 白发	性别中立|性格不明|成人|白发	大人: 白髮	大人|白髮	ChengRenBai/BoFa	Da/Dai/TaiRenBai/BoFa
+👩‍🦲	woman: bald	adult|bald|woman	女人: 秃顶	女|女人|秃顶	女人: 禿頭	女|女人|女性|禿頭	Nv/RuRenTuDing	Nv/RuRenTuTou
+🧑‍🦲	person: bald	adult|bald|gender-neutral|person|unspecified gender	成人: 秃顶	性别中立|性格不明|成人|秃顶	大人: 禿頭	大人|禿頭	ChengRenTuDing	Da/Dai/TaiRenTuTou
+👱‍♀️	woman: blond hair	blond-haired woman|blonde|hair|woman|woman: blond hair	金发女	女|金发|金发女	金髮女	女|金髮|金髮女	JinFaNv/Ru	JinFaNv/Ru
+👱‍♂️	man: blond hair	blond|blond-haired man|hair|man|man: blond hair	金发男	男|金发|金发男	金髮男	男|金髮|金髮男	JinFaNan	JinFaNan
+🧓	older person	adult|gender-neutral|old|older person|unspecified gender	老年人	性别不明|性别中性|成人|老人|老年人	長者	長者	LaoNian/NingRen	Zhang/ChangZhe
+👴	old man	adult|man|old	老爷爷	老人|老头|老爷爷	老爺爺	老爺爺|老頭	LaoYeYe	LaoYeYe
+👵	old woman	adult|old|woman	老奶奶	老人|老太|老奶奶	老奶奶	老太|老太太|老奶奶	LaoNaiNai	LaoNaiNai
+🙍	person frowning	frown|gesture|person frowning	皱眉	不开心|皱眉	皺眉	皺眉|表情	ZhouMei	ZhouMei
+🙍‍♂️	man frowning	frowning|gesture|man	皱眉男	不开心|男|皱眉|皱眉男	男生皺眉	男|男生皺眉|皺眉|表情	ZhouMeiNan	NanShengZhouMei
+🙍‍♀️	woman frowning	frowning|gesture|woman	皱眉女	不开心|女|皱眉|皱眉女	女生皺眉	女|女生皺眉|皺眉|表情	ZhouMeiNv/Ru	Nv/RuShengZhouMei
+🙎	person pouting	gesture|person pouting|pouting	撅嘴	不开心|噘嘴|撅嘴	生氣的人	生氣|生氣的人	Jue/GuiZui	ShengQi/XiDe/DiRen
+🙎‍♂️	man pouting	gesture|man|pouting	撅嘴男	不开心|噘嘴|撅嘴男|男	男生噘嘴	噘嘴|生氣|男生噘嘴	Jue/GuiZuiNan	NanShengJueZui
+🙎‍♀️	woman pouting	gesture|pouting|woman	撅嘴女	不开心|噘嘴|女|撅嘴女	女生噘嘴	噘嘴|女生噘嘴|生氣	Jue/GuiZuiNv/Ru	Nv/RuShengJueZui
+🙅	person gesturing NO	forbidden|gesture|hand|person gesturing NO|prohibited	禁止手势	不行|反对|禁止|禁止手势	不行	NG|不行	JinZhiShouShi	Bu/Fou/FuXing/Hang/Heng
+🙅‍♂️	man gesturing NO	forbidden|gesture|hand|man|man gesturing NO|prohibited	禁止手势男	不行|反对|男|禁止|禁止手势男	男生手比叉	NG|不行|叉|男生手比叉|禁止	JinZhiShouShiNan	NanShengShouBi/PiCha
+🙅‍♀️	woman gesturing NO	forbidden|gesture|hand|prohibited|woman|woman gesturing NO	禁止手势女	不行|反对|女|禁止|禁止手势女	女生手比叉	NG|不行|叉|女生手比叉|禁止	JinZhiShouShiNv/Ru	Nv/RuShengShouBi/PiCha
+🙆	person gesturing OK	gesture|hand|OK|person gesturing OK	OK手势	ok|OK手势|好的	可以	OK|可以	OkShouShi	Ke/GeYi/Si
+🙆‍♂️	man gesturing OK	gesture|hand|man|man gesturing OK|OK	OK手势男	OK|OK手势男|可以|同意|好的|男	男生手比圈	OK|可以|圈|男生手比圈	OkShouShiNan	NanShengShouBi/PiQuan/Juan
+🙆‍♀️	woman gesturing OK	gesture|hand|OK|woman|woman gesturing OK	OK手势女	OK|OK手势女|可以|同意|女|好的	女生手比圈	OK|可以|圈|女生手比圈	OkShouShiNv/Ru	Nv/RuShengShouBi/PiQuan/Juan
+💁	person tipping hand	hand|help|information|person tipping hand|sassy|tipping	前台	信息|前台|帮助	服務台人員	俏皮|服務台人員|服務員	Qian/JianTai/Yi/Si	Fu/Bi/BoWu/MaoTai/Yi/SiRenYuan/Yun
+💁‍♂️	man tipping hand	man|man tipping hand|sassy|tipping hand	前台男	前台|前台男|男	男生抬手	小費|男|男生抬手	Qian/JianTai/Yi/SiNan	NanShengTai/ChiShou
+💁‍♀️	woman tipping hand	sassy|tipping hand|woman|woman tipping hand	前台女	前台|前台女|女	女生抬手	女|女生抬手|小費	Qian/JianTai/Yi/SiNv/Ru	Nv/RuShengTai/ChiShou
+🙋	person raising hand	gesture|hand|happy|person raising hand|raised	举手	举手|开心	嗨	嗨|舉手	JuShou	Hai/Hei
+🙋‍♂️	man raising hand	gesture|man|man raising hand|raising hand	男生举手	举手|男|男生举手	男生舉手	嗨|打招呼|男|男生舉手|舉手	NanShengJuShou	NanShengJuShou
+🙋‍♀️	woman raising hand	gesture|raising hand|woman|woman raising hand	女生举手	举手|女|女生举手	女生舉手	嗨|女|女生舉手|打招呼|舉手	Nv/RuShengJuShou	Nv/RuShengJuShou
+🧏	deaf person	accessibility|deaf|deaf person|ear|hear	失聪者	听力|失聪者|无障碍|耳朵|聋	聽障人士	耳朵|聽力|聽障人士|聾|行動不便	Shi/YiCongZhe	TingZhangRenShi
+🧏‍♂️	deaf man	deaf|man	失聪的男人	听力障碍|失聪的男人|男|耳朵|聋	聽障男子	男|聽障|聽障男子	Shi/YiCongDe/DiNanRen	TingZhangNanZi
+🧏‍♀️	deaf woman	deaf|woman	失聪的女人	听力障碍|失聪的女人|女|耳朵|聋	聽障女子	女|聽障|聽障女子	Shi/YiCongDe/DiNv/RuRen	TingZhangNv/RuZi
+🙇	person bowing	apology|bow|gesture|person bowing|sorry	鞠躬	不好意思|对不起|道歉|鞠躬	鞠躬	不好意思|抱歉|鞠躬	Ju/Qu/QiongGong	Ju/Qu/QiongGong
+🙇‍♂️	man bowing	apology|bowing|favor|gesture|man|sorry	男生鞠躬	不好意思|对不起|男|男生鞠躬|道歉	男生鞠躬	不好意思|男|男生鞠躬|道歉	NanShengJu/Qu/QiongGong	NanShengJu/Qu/QiongGong
+🙇‍♀️	woman bowing	apology|bowing|favor|gesture|sorry|woman	女生鞠躬	不好意思|女|女生鞠躬|对不起|道歉	女生鞠躬	不好意思|女|女生鞠躬|道歉	Nv/RuShengJu/Qu/QiongGong	Nv/RuShengJu/Qu/QiongGong
+🤦	person facepalming	disbelief|exasperation|face|palm|person facepalming	捂脸	捂脸|无语|难以置信	哦不	不|哦不|怎麼會	WuLian	O/EBu/Fou/Fu
+🤦‍♂️	man facepalming	disbelief|exasperation|facepalm|man|man facepalming	男生捂脸	无语|男|男生捂脸|难以置信	男生遮臉	捂臉|無語|男|男生遮臉|難以置信	NanShengWuLian	NanShengZheLian
+🤦‍♀️	woman facepalming	disbelief|exasperation|facepalm|woman|woman facepalming	女生捂脸	女|女生捂脸|无语|难以置信	女生遮臉	女|女生遮臉|捂臉|無語|難以置信	Nv/RuShengWuLian	Nv/RuShengZheLian
+🤷	person shrugging	doubt|ignorance|indifference|person shrugging|shrug	耸肩	不关心|怀疑|无视|耸肩	聳肩	聳|聳肩|肩|隨便	SongJian/Xian	SongJian/Xian
+🤷‍♂️	man shrugging	doubt|ignorance|indifference|man|man shrugging|shrug	男生耸肩	不关心|怀疑|无视|男|男生耸肩	男生聳肩	男|男生聳肩|聳肩|隨便	NanShengSongJian/Xian	NanShengSongJian/Xian
+🤷‍♀️	woman shrugging	doubt|ignorance|indifference|shrug|woman|woman shrugging	女生耸肩	不关心|女|女生耸肩|怀疑|无视	女生聳肩	女|女生聳肩|聳肩|隨便	Nv/RuShengSongJian/Xian	Nv/RuShengSongJian/Xian
+🧑‍⚕️	health worker	doctor|health worker|healthcare|nurse|therapist	卫生工作者	医生|卫生工作者|护士|治疗师	醫護人員	治療|護士|醫生|醫護|醫護人員	WeiShengGongZuoZhe	YiHuRenYuan/Yun
+👨‍⚕️	man health worker	doctor|healthcare|man|man health worker|nurse|therapist	男医生	医护人员|医生|护士|治疗师|男人|男医生	男醫生	男|男醫生|醫生	NanYiSheng	NanYiSheng
+👩‍⚕️	woman health worker	doctor|healthcare|nurse|therapist|woman|woman health worker	女医生	医护人员|医生|女人|女医生|护士|治疗师	女醫生	女|女醫生|醫生	Nv/RuYiSheng	Nv/RuYiSheng
+🧑‍🎓	student	graduate|student	学生	学生|毕业|毕业生	學生	學生|畢業	XueSheng	Xue/Hua/JiaoSheng
+👨‍🎓	man student	graduate|man|student	男学生	学生|毕业|男|男学生	男畢業生	男|男畢業生|畢業	NanXueSheng	NanBiYeSheng
+👩‍🎓	woman student	graduate|student|woman	女学生	女|女学生|学生|毕业	女畢業生	女|女畢業生|畢業	Nv/RuXueSheng	Nv/RuBiYeSheng
+🧑‍🏫	teacher	instructor|professor|teacher	老师	教师|教授|老师	老師	教師|教授|老師	LaoShi	LaoShi
+👨‍🏫	man teacher	instructor|man|professor|teacher	男老师	教师|教授|男|男老师|老师	男老師	教授|男|男老師|老師|講師	NanLaoShi	NanLaoShi
+👩‍🏫	woman teacher	instructor|professor|teacher|woman	女老师	女|女老师|教师|教授|老师	女老師	女|女老師|教授|老師|講師	Nv/RuLaoShi	Nv/RuLaoShi
+🧑‍⚖️	judge	judge|justice|scales	法官	法官|法律	法官	正義|法官	FaGuan	FaGuan
+👨‍⚖️	man judge	judge|justice|man|scales	男法官	正义|法官|法律|男|男法官	男法官	法官|男|男法官	NanFaGuan	NanFaGuan
+👩‍⚖️	woman judge	judge|justice|scales|woman	女法官	女|女法官|正义|法官|法律	女法官	女|女法官|法官	Nv/RuFaGuan	Nv/RuFaGuan
+🧑‍🌾	farmer	farmer|gardener|rancher	农民	农民|园丁	農民	園丁|農人|農夫|農民	NongMin	NongMin
+👨‍🌾	man farmer	farmer|gardener|man|rancher	农夫	农夫|农民|园丁|男	農夫	園丁|男|農夫|農民	NongFu	NongFu
+👩‍🌾	woman farmer	farmer|gardener|rancher|woman	农妇	农妇|农民|园丁|女	農婦	園丁|女|農婦|農民	NongFu	NongFu
+🧑‍🍳	cook	chef|cook	厨师	做饭|厨师|大厨	廚師	廚師|烹飪	ChuShi	ChuShi
+👨‍🍳	man cook	chef|cook|man	男厨师	做饭|厨师|大厨|男|男厨师	男廚師	廚師|男|男廚師	NanChuShi	NanChuShi
+👩‍🍳	woman cook	chef|cook|woman	女厨师	做饭|厨师|大厨|女|女厨师	女廚師	女|女廚師|廚師	Nv/RuChuShi	Nv/RuChuShi
+🧑‍🔧	mechanic	electrician|mechanic|plumber|tradesperson	技工	技工|水管工|电工	技工	修理|工人|師傅|技工	Ji/QiGong	Ji/QiGong
+👨‍🔧	man mechanic	electrician|man|mechanic|plumber|tradesperson	男技工	技工|水管工|电工|男|男技工	男技工	技工|機械技師|男|男技工|黑手	NanJi/QiGong	NanJi/QiGong
+👩‍🔧	woman mechanic	electrician|mechanic|plumber|tradesperson|woman	女技工	女|女技工|技工|水管工|电工	女技工	女|女技工|技工|機械技師|黑手	Nv/RuJi/QiGong	Nv/RuJi/QiGong
+🧑‍🏭	factory worker	assembly|factory|industrial|worker	工人	工业|工人|工厂|装配	工廠作業員	作業員|工廠|工廠作業員|工業|焊接	GongRen	GongChangZuoYeYuan/Yun
+👨‍🏭	man factory worker	assembly|factory|industrial|man|worker	男工人	工业|工厂|男工人|装配	工廠男作業員	作業員|工廠|工廠男作業員|男	NanGongRen	GongChangNanZuoYeYuan/Yun
+👩‍🏭	woman factory worker	assembly|factory|industrial|woman|worker	女工人	女工人|工业|工厂|装配	工廠女作業員	作業員|女|工廠|工廠女作業員	Nv/RuGongRen	GongChangNv/RuZuoYeYuan/Yun
+🧑‍💼	office worker	architect|business|manager|office worker|white-collar	白领	商人|建筑师|白领|经理	上班族	上班族|商務|白領|經理	Bai/BoLing	ShangBanZu/Sou/Cou/Zou
+👨‍💼	man office worker	architect|business|man|man office worker|manager|white-collar	男白领	商人|建筑师|男白领|经理	男性上班族	上班族|男|男性上班族|白領	NanBai/BoLing	NanXingShangBanZu/Sou/Cou/Zou
+👩‍💼	woman office worker	architect|business|manager|white-collar|woman|woman office worker	女白领	商人|女白领|建筑师|经理	女性上班族	上班族|女|女性上班族|白領	Nv/RuBai/BoLing	Nv/RuXingShangBanZu/Sou/Cou/Zou
+🧑‍🔬	scientist	biologist|chemist|engineer|physicist|scientist	科学家	化学家|工程学家|物理学家|生物学家|科学家	科學家	化學家|工程師|物理學家|生物學家|科學家	KeXueJia/Jie/Gu	KeXue/Hua/JiaoJia/Jie/Gu
+👨‍🔬	man scientist	biologist|chemist|engineer|man|physicist|scientist	男科学家	化学家|工程学家|物理学家|生物学家|男|男科学家|科学家	男科學家	男|男科學家|科學家	NanKeXueJia/Jie/Gu	NanKeXue/Hua/JiaoJia/Jie/Gu
+👩‍🔬	woman scientist	biologist|chemist|engineer|physicist|scientist|woman	女科学家	化学家|女|女科学家|工程学家|物理学家|生物学家|科学家	女科學家	女|女科學家|科學家	Nv/RuKeXueJia/Jie/Gu	Nv/RuKeXue/Hua/JiaoJia/Jie/Gu
+🧑‍💻	technologist	coder|developer|inventor|software|technologist	程序员	发明|开发人员|码农|程序员|软件	工程師	工程師|發明家|程式設計師|軟體|開發人員	ChengXuYuan/Yun	GongChengShi
+👨‍💻	man technologist	coder|developer|inventor|man|software|technologist	男程序员	发明家|开发人员|男|男程序员|码农|程序员|软件	男工程師	工程師|男|男工程師	NanChengXuYuan/Yun	NanGongChengShi
+👩‍💻	woman technologist	coder|developer|inventor|software|technologist|woman	女程序员	发明家|女|女程序员|开发人员|码农|程序员|软件	女工程師	女|女工程師|工程師	Nv/RuChengXuYuan/Yun	Nv/RuGongChengShi
+🧑‍🎤	singer	actor|entertainer|rock|singer|star	歌手	摇滚歌手|明星|歌手|演员|艺人	歌手	搖滾|明星|歌手|演員|藝人	GeShou	GeShou
+👨‍🎤	man singer	actor|entertainer|man|rock|singer|star	男歌手	摇滚歌手|明星|男|男歌手|男演员|艺人	男歌手	明星|歌手|男|男歌手	NanGeShou	NanGeShou
+👩‍🎤	woman singer	actor|entertainer|rock|singer|star|woman	女歌手	女|女歌手|摇滚歌手|明星|演员|艺人	女歌手	女|女歌手|明星|歌手	Nv/RuGeShou	Nv/RuGeShou
+🧑‍🎨	artist	artist|palette	艺术家	画家|艺术家	藝術家	藝術家|調色盤	YiShu/ZhuJia/Jie/Gu	YiShuJia/Jie/Gu
+👨‍🎨	man artist	artist|man|palette	男艺术家	男|男艺术家|画家	男藝術家	男|男藝術家|藝術家	NanYiShu/ZhuJia/Jie/Gu	NanYiShuJia/Jie/Gu
+👩‍🎨	woman artist	artist|palette|woman	女艺术家	女|女艺术家|画家	女藝術家	女|女藝術家|藝術家	Nv/RuYiShu/ZhuJia/Jie/Gu	Nv/RuYiShuJia/Jie/Gu
+🧑‍✈️	pilot	pilot|plane	飞行员	飞机|飞行员	機長	機長|飛機	FeiXing/Hang/HengYuan/Yun	JiZhang/Chang
+👨‍✈️	man pilot	man|pilot|plane	男飞行员	男|男飞行员|飞机	男機長	機長|男|男機長	NanFeiXing/Hang/HengYuan/Yun	NanJiZhang/Chang
+👩‍✈️	woman pilot	pilot|plane|woman	女飞行员	女|女飞行员|飞机	女機長	女|女機長|機長	Nv/RuFeiXing/Hang/HengYuan/Yun	Nv/RuJiZhang/Chang
+🧑‍🚀	astronaut	astronaut|rocket	宇航员	宇航员|火箭	太空人	太空人|火箭	YuHangYuan/Yun	Tai/TaKongRen
+👨‍🚀	man astronaut	astronaut|man|rocket	男宇航员	宇航员|火箭|男|男宇航员	男太空人	太空人|男|男太空人	NanYuHangYuan/Yun	NanTai/TaKongRen
+👩‍🚀	woman astronaut	astronaut|rocket|woman	女宇航员	女|女宇航员|宇航员|火箭	女太空人	太空人|女|女太空人	Nv/RuYuHangYuan/Yun	Nv/RuTai/TaKongRen
+🧑‍🚒	firefighter	firefighter|firetruck	消防员	消防员|消防车	消防員	消防員|消防車	XiaoFangYuan/Yun	XiaoFangYuan/Yun
+👨‍🚒	man firefighter	firefighter|firetruck|man	男消防员	消防员|消防车|男|男消防员	男消防員	消防員|男|男消防員	NanXiaoFangYuan/Yun	NanXiaoFangYuan/Yun
+👩‍🚒	woman firefighter	firefighter|firetruck|woman	女消防员	女|女消防员|消防员|消防车	女消防員	女|女消防員|消防員	Nv/RuXiaoFangYuan/Yun	Nv/RuXiaoFangYuan/Yun
+👮	police officer	cop|officer|police	警察	警官|警察	警察	警官|警察	JingCha/Cui	JingCha/Cui
+👮‍♂️	man police officer	cop|man|officer|police	男警察	男|男警察|警官|警察	男警	男|男警|警察	NanJingCha/Cui	NanJing
+👮‍♀️	woman police officer	cop|officer|police|woman	女警察	女|女警察|警官|警察	女警	女|女警|警察	Nv/RuJingCha/Cui	Nv/RuJing
+🕵️	detective	detective|sleuth|spy	侦探	侦探|间谍	偵探	偵探	ZhenTan/Xian	Zhen/ZhengTan/Xian
+🕵️‍♂️	man detective	detective|man|sleuth|spy	男侦探	侦探|男|男侦探|间谍	男偵探	偵探|男|男偵探	NanZhenTan/Xian	NanZhen/ZhengTan/Xian
+🕵️‍♀️	woman detective	detective|sleuth|spy|woman	女侦探	侦探|女|女侦探|间谍	女偵探	偵探|女|女偵探	Nv/RuZhenTan/Xian	Nv/RuZhen/ZhengTan/Xian
+💂	guard	guard	卫兵	卫兵|卫士|守卫	衛兵	憲兵|衛兵	WeiBing	WeiBing
+💂‍♂️	man guard	guard|man	男卫兵	卫兵|卫士|守卫|男|男卫兵	男衛兵	憲兵|男|男衛兵|衛兵	NanWeiBing	NanWeiBing
+💂‍♀️	woman guard	guard|woman	女卫兵	卫兵|卫士|女|女卫兵|守卫	女衛兵	女|女衛兵|憲兵|衛兵	Nv/RuWeiBing	Nv/RuWeiBing
+🥷	ninja	fighter|hidden|ninja|stealth	忍者	忍者|打斗|隐藏|隐身	忍者	偷偷|忍者|武者|隱身	RenZhe	RenZhe
+👷	construction worker	construction|hat|worker	建筑工人	工人|建筑|建筑工人	建築工人	建築工人	JianZhuGongRen	JianZhuGongRen
+👷‍♂️	man construction worker	construction|man|worker	男建筑工人	工人|建筑|男|男建筑工人	男建築工人	建築工人|男|男建築工人	NanJianZhuGongRen	NanJianZhuGongRen
+👷‍♀️	woman construction worker	construction|woman|worker	女建筑工人	女|女建筑工人|工人|建筑	女建築工人	女|女建築工人|建築工人	Nv/RuJianZhuGongRen	Nv/RuJianZhuGongRen
+🫅	person with crown	monarch|noble|person with crown|regal|royalty	戴王冠的人	君主|君威|戴王冠的人|王室|贵族	戴皇冠的人	君主|戴皇冠的人|王室|皇家|貴族	DaiWang/YuGuanDe/DiRen	DaiHuang/WangGuanDe/DiRen
+🤴	prince	prince	王子	王子	王子	子|王|王子	Wang/YuZi	Wang/YuZi
+👸	princess	fairy tale|fantasy|princess	公主	公主|皇冠|童话	公主	公主|皇冠|童話	GongZhu	GongZhu
+👳	person wearing turban	person wearing turban|turban	戴头巾的人	头巾|戴头巾的人	戴頭巾的人	戴頭巾的人|纏頭巾	DaiTouJinDe/DiRen	DaiTouJinDe/DiRen
+👳‍♂️	man wearing turban	man|man wearing turban|turban	戴头巾的男人	头巾|戴头巾的男人|男	纏頭男人	戴頭巾|男|纏頭男人	DaiTouJinDe/DiNanRen	ChanTouNanRen
+👳‍♀️	woman wearing turban	turban|woman|woman wearing turban	戴头巾的女人	头巾|女|戴头巾的女人	纏頭女人	女|戴頭巾|纏頭女人	DaiTouJinDe/DiNv/RuRen	ChanTouNv/RuRen
+👲	person with skullcap	cap|gua pi mao|hat|person|person with skullcap|skullcap	戴瓜皮帽的人	帽子|戴瓜皮帽的人|瓜皮帽	戴瓜皮帽的人	員外|師爺|戴瓜皮帽的人	DaiGuaPiMaoDe/DiRen	DaiGuaPiMaoDe/DiRen
+🧕	woman with headscarf	headscarf|hijab|mantilla|tichel|woman with headscarf	带头饰的女人	头巾|希贾布|带头饰的女人	包頭巾的女子	包頭巾的女子|面紗|頭巾	DaiTouShiDe/DiNv/RuRen	Bao/Pao/FuTouJinDe/DiNv/RuZi
+🤵	person in tuxedo	groom|person|person in tuxedo|tuxedo	穿燕尾服的人	人|新郎|燕尾服|穿燕尾服的人	穿燕尾服的人	新郎|燕尾服|穿燕尾服的人	Chuan/YuanYanWei/YiFu/Bi/BoDe/DiRen	Chuan/YuanYanWei/YiFu/Bi/BoDe/DiRen
+🤵‍♂️	man in tuxedo	man|man in tuxedo|tuxedo	穿礼服的男人	男人|礼服|穿礼服的男人	穿燕尾服的男人	燕尾服|男人|穿燕尾服的男人	Chuan/YuanLiFu/Bi/BoDe/DiNanRen	Chuan/YuanYanWei/YiFu/Bi/BoDe/DiNanRen
+🤵‍♀️	woman in tuxedo	tuxedo|woman|woman in tuxedo	穿礼服的女人	女人|礼服|穿礼服的女人	穿燕尾服的女子	女子|燕尾服|穿燕尾服的女子	Chuan/YuanLiFu/Bi/BoDe/DiNv/RuRen	Chuan/YuanYanWei/YiFu/Bi/BoDe/DiNv/RuZi
+👰	person with veil	bride|person|person with veil|veil|wedding	戴头纱的人	人|头纱|婚礼|戴头纱的人|新娘	披著頭紗的人	披著頭紗的人|新娘|結婚|頭紗	DaiTouShaDe/DiRen	PiZhe/Zhu/Zhuo/Chu/ZhaoTouSha/MiaoDe/DiRen
+👰‍♂️	man with veil	man|man with veil|veil	戴头纱的男人	头纱|戴头纱的男人|男人	披著頭紗的男人	披著頭紗的男人|男人|頭紗	DaiTouShaDe/DiNanRen	PiZhe/Zhu/Zhuo/Chu/ZhaoTouSha/MiaoDe/DiNanRen
+👰‍♀️	woman with veil	veil|woman|woman with veil	戴头纱的女人	头纱|女人|戴头纱的女人	披著頭紗的女子	女子|披著頭紗的女子|頭紗	DaiTouShaDe/DiNv/RuRen	PiZhe/Zhu/Zhuo/Chu/ZhaoTouSha/MiaoDe/DiNv/RuZi
+🤰	pregnant woman	pregnant|woman	孕妇	女人|孕妇|怀孕	孕婦	婦|孕|孕婦	YunFu	YunFu
+🫃	pregnant man	belly|bloated|full|pregnant|pregnant man	怀孕的男人	充满|怀孕|怀孕的男人|腹部|臃肿	懷孕的男人	懷孕|懷孕的男人|肚子|膨脹|臃腫	Huai/FuYunDe/DiNanRen	HuaiYunDe/DiNanRen
+🫄	pregnant person	belly|bloated|full|pregnant|pregnant person	怀孕的人	充满|怀孕|怀孕的人|腹部|臃肿	懷孕的人	懷孕|懷孕的人|肚子|膨脹|臃腫	Huai/FuYunDe/DiRen	HuaiYunDe/DiRen
+🤱	breast-feeding	baby|breast|breast-feeding|nursing	母乳喂养	乳房|哺乳|婴儿|母乳喂养	哺乳	哺乳	Mu/WuRuWeiYang	Bu/FuRu
+👩‍🍼	woman feeding baby	baby|feeding|nursing|woman	哺乳的女人	哺乳|哺乳的女人|喂养|女人|婴儿	正在哺乳的媽媽	哺乳|媽媽|嬰兒|正在哺乳的媽媽|照顧	Bu/FuRuDe/DiNv/RuRen	ZhengZaiBu/FuRuDe/DiMaMa
+👨‍🍼	man feeding baby	baby|feeding|man|nursing	哺乳的男人	哺乳|哺乳的男人|喂养|婴儿|男人	正在餵奶的爸爸	嬰兒|正在餵奶的爸爸|照顧|爸爸|餵奶	Bu/FuRuDe/DiNanRen	ZhengZaiWeiNaiDe/DiBaBa
+🧑‍🍼	person feeding baby	baby|feeding|nursing|person	哺乳的人	人|哺乳|哺乳的人|喂养|婴儿	正在哺乳的人	人|哺乳|嬰兒|正在哺乳的人|照顧	Bu/FuRuDe/DiRen	ZhengZaiBu/FuRuDe/DiRen
+👼	baby angel	angel|baby|face|fairy tale|fantasy	小天使	儿童|天使|孩子|小天使	天使	兒童|天使|孩子	XiaoTianShi	TianShi
+🎅	Santa Claus	celebration|Christmas|claus|father|santa|Santa Claus	圣诞老人	圣诞|圣诞老人|节日	聖誕老人	聖誕老人|聖誕老公公	Sheng/KuDanLaoRen	ShengDanLaoRen
+🤶	Mrs. Claus	celebration|Christmas|claus|mother|Mrs.|Mrs. Claus	圣诞奶奶	圣诞|圣诞奶奶|奶奶|老妈	聖誕老奶奶	奶|老|聖|聖誕老奶奶|誕	Sheng/KuDanNaiNai	ShengDanLaoNaiNai
+🧑‍🎄	mx claus	Claus, christmas|mx claus	圣诞人	人|圣诞|圣诞人	跨性別聖誕老人	聖誕老人|跨性別聖誕老人	Sheng/KuDanRen	Kua/KuXingBieShengDanLaoRen
+🦸	superhero	good|hero|heroine|superhero|superpower	超级英雄	女英雄|好人|英雄|超级英雄|超能力	超級英雄	天賦|女英雄|英雄|超級英雄|超能力	Chao/TiaoJiYing/YangXiong	Chao/TiaoJiYing/YangXiong
+🦸‍♂️	man superhero	good|hero|man|man superhero|superpower	男超级英雄	好人|男人|男超级英雄|英雄|超能力	超人	天賦|男人|英雄|超人|超能力	NanChao/TiaoJiYing/YangXiong	Chao/TiaoRen
+🦸‍♀️	woman superhero	good|hero|heroine|superpower|woman|woman superhero	女超级英雄	女人|女超级英雄|好人|英雄|超能力	女超人	天賦|女英雄|女超人|英雄|超能力	Nv/RuChao/TiaoJiYing/YangXiong	Nv/RuChao/TiaoRen
+🦹	supervillain	criminal|evil|superpower|supervillain|villain	超级大坏蛋	坏蛋|恶魔|罪犯|超级大坏蛋|超能力	超級反派	反派|犯罪|超級反派|超能力|邪惡	Chao/TiaoJiDa/Dai/TaiHuai/Pi/PeiDan	Chao/TiaoJiFanPai/Pa/Mai/Bai
+🦹‍♂️	man supervillain	criminal|evil|man|man supervillain|superpower|villain	男超级大坏蛋	坏蛋|男人|男超级大坏蛋|罪犯|超能力	男超級反派	反派|犯罪|男人|男超級反派|超能力|邪惡	NanChao/TiaoJiDa/Dai/TaiHuai/Pi/PeiDan	NanChao/TiaoJiFanPai/Pa/Mai/Bai
+🦹‍♀️	woman supervillain	criminal|evil|superpower|villain|woman|woman supervillain	女超级大坏蛋	坏蛋|女人|女超级大坏蛋|罪犯|超能力	女超級反派	反派|女人|女超級反派|犯罪|超能力|邪惡	Nv/RuChao/TiaoJiDa/Dai/TaiHuai/Pi/PeiDan	Nv/RuChao/TiaoJiFanPai/Pa/Mai/Bai
+🧙	mage	mage|sorcerer|sorceress|witch|wizard	法师	女巫|女魔术师|法师|男巫|男魔术师	魔術師	魔術師	FaShi	MoShuShi
+🧙‍♂️	man mage	man mage|sorcerer|wizard	男法师	男巫|男法师|男魔术师	男巫	男巫	NanFaShi	NanWu
+🧙‍♀️	woman mage	sorceress|witch|woman mage	女法师	女巫|女法师|女魔术师	女巫師	女巫師	Nv/RuFaShi	Nv/RuWuShi
+🧚	fairy	fairy|Oberon|Puck|Titania	精灵	天卫三|天卫十五|天卫四|精灵	仙女	仙女	Jing/QingLing	XianNv/Ru
+🧚‍♂️	man fairy	man fairy|Oberon|Puck	仙人	仙人|仙男|天卫十五|天卫四|男精灵	男妖精	男妖精	XianRen	NanYao/JiaoJing/Qing
+🧚‍♀️	woman fairy	Titania|woman fairy	仙女	仙女|女精灵|妖精王后	女妖精	女妖精	XianNv/Ru	Nv/RuYao/JiaoJing/Qing
+🧛	vampire	Dracula|undead|vampire	吸血鬼	不死族|吸血鬼	吸血鬼	吸血鬼	XiXue/XieGui	XiXue/XieGui
+🧛‍♂️	man vampire	Dracula|man vampire|undead	男吸血鬼	男不死族|男吸血鬼	男吸血鬼	男吸血鬼	NanXiXue/XieGui	NanXiXue/XieGui
+🧛‍♀️	woman vampire	undead|woman vampire	女吸血鬼	女不死族|女吸血鬼	女吸血鬼	女吸血鬼	Nv/RuXiXue/XieGui	Nv/RuXiXue/XieGui
+🧜	merperson	mermaid|merman|merperson|merwoman	人鱼	人鱼|女人鱼|男人鱼|美人鱼	人魚	人魚	RenYu	RenYu
+🧜‍♂️	merman	merman|Triton	男人鱼	特里同|男人鱼	男人魚	男人魚	NanRenYu	NanRenYu
+🧜‍♀️	mermaid	mermaid|merwoman	美人鱼	女人鱼|美人鱼	美人魚	美人魚	MeiRenYu	MeiRenYu
+🧝	elf	elf|magical	小精灵	小精灵|魔术	小精靈	小精靈	XiaoJing/QingLing	XiaoJing/QingLing
+🧝‍♂️	man elf	magical|man elf	男小精灵	男小精灵|男性魔术	男精靈	男精靈	NanXiaoJing/QingLing	NanJing/QingLing
+🧝‍♀️	woman elf	magical|woman elf	女小精灵	女小精灵|女性魔术	女精靈	女精靈	Nv/RuXiaoJing/QingLing	Nv/RuJing/QingLing
+🧞	genie	djinn|genie	妖怪	妖怪|神灵	精靈	精靈	Yao/JiaoGuai	Jing/QingLing
+🧞‍♂️	man genie	djinn|man genie	男妖怪	男妖怪|男神灵	藍精靈	藍精靈	NanYao/JiaoGuai	Lan/LaJing/QingLing
+🧞‍♀️	woman genie	djinn|woman genie	女妖怪	女妖怪|女神灵	女藍精靈	女藍精靈	Nv/RuYao/JiaoGuai	Nv/RuLan/LaJing/QingLing
+🧟	zombie	undead|walking dead|zombie	僵尸	不死族|僵尸|行尸走肉	殭屍	殭屍	JiangShi	JiangShi
+🧟‍♂️	man zombie	man zombie|undead|walking dead	男僵尸	男僵尸|男行尸走肉	男殭屍	男殭屍	NanJiangShi	NanJiangShi
+🧟‍♀️	woman zombie	undead|walking dead|woman zombie	女僵尸	女僵尸|女行尸走肉	女殭屍	女殭屍	Nv/RuJiangShi	Nv/RuJiangShi
+🧌	troll	fairy tale|fantasy|monster|troll	穴居巨怪	幻想|怪物|神话故事|穴居巨怪	巨人	巨人|幻想|怪物|怪獸|童話	Xue/JueJu/JiJu/QuGuai	Ju/QuRen
+💆	person getting massage	face|massage|person getting massage|salon	按摩	按摩|美容	按摩	按摩|馬殺雞	AnMo/Ma/Mi	AnMo/Ma/Mi
+💆‍♂️	man getting massage	face|man|man getting massage|massage	男生按摩	按摩|男|男生按摩	男生按摩	按摩|男|男生按摩|馬殺雞	NanShengAnMo/Ma/Mi	NanShengAnMo/Ma/Mi
+💆‍♀️	woman getting massage	face|massage|woman|woman getting massage	女生按摩	女|女生按摩|按摩	女生按摩	女|女生按摩|按摩|馬殺雞	Nv/RuShengAnMo/Ma/Mi	Nv/RuShengAnMo/Ma/Mi
+💇	person getting haircut	barber|beauty|haircut|parlor|person getting haircut	理发	剪头|理发	理髮	剪頭髮|理髮	LiFa	LiFa
+💇‍♂️	man getting haircut	haircut|man|man getting haircut	男生理发	剪头|理发|男|男生理发	男生理髮	剪頭髮|理髮|男|男生理髮	NanShengLiFa	NanShengLiFa
+💇‍♀️	woman getting haircut	haircut|woman|woman getting haircut	女生理发	剪头|女|女生理发|理发	女生理髮	剪頭髮|女|女生理髮|理髮	Nv/RuShengLiFa	Nv/RuShengLiFa
+🚶	person walking	hike|person walking|walk|walking	行人	徒步|行人|走路	行人	行人|路人	Xing/Hang/HengRen	Xing/Hang/HengRen
+🚶‍♂️	man walking	hike|man|man walking|walk	男行人	徒步|男|男行人|走路	男行人	男行人|走路|路人	NanXing/Hang/HengRen	NanXing/Hang/HengRen
+🚶‍♀️	woman walking	hike|walk|woman|woman walking	女行人	女|女行人|徒步|走路	女行人	女行人|走路|路人	Nv/RuXing/Hang/HengRen	Nv/RuXing/Hang/HengRen
+🧍	person standing	person standing|stand|standing	站立者	站着|站立|站立者	站著的人	站立|站著|站著的人	ZhanLi/WeiZhe	ZhanZhe/Zhu/Zhuo/Chu/ZhaoDe/DiRen
+🧍‍♂️	man standing	man|standing	站立的男人	男|站着|站立|站立的男人	站著的男子	男|站立|站著的男子	ZhanLi/WeiDe/DiNanRen	ZhanZhe/Zhu/Zhuo/Chu/ZhaoDe/DiNanZi
+🧍‍♀️	woman standing	standing|woman	站立的女人	女|站着|站立|站立的女人	站著的女子	女|站立|站著的女子	ZhanLi/WeiDe/DiNv/RuRen	ZhanZhe/Zhu/Zhuo/Chu/ZhaoDe/DiNv/RuZi
+🧎	person kneeling	kneel|kneeling|person kneeling	下跪者	下跪者|跪下|跪坐	跪著的人	跪|跪下|跪著的人	XiaGuiZhe	GuiZhe/Zhu/Zhuo/Chu/ZhaoDe/DiRen
+🧎‍♂️	man kneeling	kneeling|man	跪下的男人	下跪|男|跪下的男人|跪坐	跪著的男子	男|跪|跪著的男子	GuiXiaDe/DiNanRen	GuiZhe/Zhu/Zhuo/Chu/ZhaoDe/DiNanZi
+🧎‍♀️	woman kneeling	kneeling|woman	跪下的女人	下跪|女|跪下的女人|跪坐	跪著的女子	女|跪|跪著的女子	GuiXiaDe/DiNv/RuRen	GuiZhe/Zhu/Zhuo/Chu/ZhaoDe/DiNv/RuZi
+🧑‍🦯	person with white cane	accessibility|blind|person with white cane	拄盲杖的人	拄盲杖的人|无障碍|盲	拿導盲手杖的人	拿導盲手杖的人|盲人|行動不便	ZhuMangZhangDe/DiRen	NaDaoMangShouZhangDe/DiRen
+👨‍🦯	man with white cane	accessibility|blind|man|man with white cane	拄盲杖的男人	拄盲杖的男人|拐杖|无障碍|男|盲	拿導盲手杖的男子	拿導盲手杖的男子|男|盲人|行動不便	ZhuMangZhangDe/DiNanRen	NaDaoMangShouZhangDe/DiNanZi
+👩‍🦯	woman with white cane	accessibility|blind|woman|woman with white cane	拄盲杖的女人	女|拄盲杖的女人|拐杖|无障碍|盲	拿導盲手杖的女子	女|拿導盲手杖的女子|盲人|行動不便	ZhuMangZhangDe/DiNv/RuRen	NaDaoMangShouZhangDe/DiNv/RuZi
+🧑‍🦼	person in motorized wheelchair	accessibility|person in motorized wheelchair|wheelchair	坐电动轮椅的人	坐电动轮椅的人|无障碍|轮椅	坐電動輪椅的人	坐電動輪椅的人|行動不便|輪椅	ZuoDianDongLunYiDe/DiRen	ZuoDianDongLunYiDe/DiRen
+👨‍🦼	man in motorized wheelchair	accessibility|man|man in motorized wheelchair|wheelchair	坐电动轮椅的男人	坐电动轮椅的男人|无障碍|电动|男|轮椅	坐電動輪椅的男子	坐電動輪椅的男子|男|行動不便|輪椅	ZuoDianDongLunYiDe/DiNanRen	ZuoDianDongLunYiDe/DiNanZi
+👩‍🦼	woman in motorized wheelchair	accessibility|wheelchair|woman|woman in motorized wheelchair	坐电动轮椅的女人	坐电动轮椅的女人|女|无障碍|电动|轮椅	坐電動輪椅的女子	坐電動輪椅的女子|女|行動不便|輪椅	ZuoDianDongLunYiDe/DiNv/RuRen	ZuoDianDongLunYiDe/DiNv/RuZi
+🧑‍🦽	person in manual wheelchair	accessibility|person in manual wheelchair|wheelchair	坐手动轮椅的人	坐手动轮椅的人|无障碍|轮椅	坐輪椅的人	坐輪椅的人|行動不便|輪椅	ZuoShouDongLunYiDe/DiRen	ZuoLunYiDe/DiRen
+👨‍🦽	man in manual wheelchair	accessibility|man|man in manual wheelchair|wheelchair	坐手动轮椅的男人	坐手动轮椅的男人|手动|无障碍|男|轮椅	坐輪椅的男子	坐輪椅的男子|男|行動不便|輪椅	ZuoShouDongLunYiDe/DiNanRen	ZuoLunYiDe/DiNanZi
+👩‍🦽	woman in manual wheelchair	accessibility|wheelchair|woman|woman in manual wheelchair	坐手动轮椅的女人	坐手动轮椅的女人|女|手动|无障碍|轮椅	坐輪椅的女子	坐輪椅的女子|女|行動不便|輪椅	ZuoShouDongLunYiDe/DiNv/RuRen	ZuoLunYiDe/DiNv/RuZi
+🏃	person running	marathon|person running|running	跑步者	跑步|跑步者|马拉松	跑者	跑步|跑者|跑馬拉松	Pao/BoBuZhe	Pao/BoZhe
+🏃‍♂️	man running	man|marathon|racing|running	男生跑步	男|男生跑步|跑|马拉松	男跑者	男|男跑者|跑|馬拉松	NanShengPao/BoBu	NanPao/BoZhe
+🏃‍♀️	woman running	marathon|racing|running|woman	女生跑步	女|女生跑步|比赛|跑步|马拉松	女跑者	女|女跑者|跑|馬拉松	Nv/RuShengPao/BoBu	Nv/RuPao/BoZhe
+💃	woman dancing	dance|dancing|woman	跳舞的女人	女人|跳舞|跳舞的女人	舞者	舞者|跳舞	Tiao/Diao/TaoWuDe/DiNv/RuRen	WuZhe
+🕺	man dancing	dance|dancing|man	跳舞的男人	男人|跳舞|跳舞的男人	男人跳著舞	男|男人跳著舞|舞|跳	Tiao/Diao/TaoWuDe/DiNanRen	NanRenTiao/Diao/TaoZhe/Zhu/Zhuo/Chu/ZhaoWu
+🕴️	person in suit levitating	business|person|person in suit levitating|suit	西装革履的人	商务|正装|西装革履|西装革履的人	穿西裝的人	穿著正式|穿西裝的人	XiZhuangGe/JiLvDe/DiRen	Chuan/YuanXiZhuangDe/DiRen
+👯	people with bunny ears	bunny ear|dancer|partying|people with bunny ears	戴兔耳朵的人	兔耳朵|戴兔耳朵的人|派对|聚会|跳舞	兔女郎	兔女郎|兔耳|跳舞	DaiTu/ChanEr/RengDuoDe/DiRen	Tu/ChanNv/RuLang
+👯‍♂️	men with bunny ears	bunny ear|dancer|men|men with bunny ears|partying	兔先生	兔先生|兔耳朵|派对|男生派对|聚会|跳舞	雙人兔男郎	兔耳|跳舞|雙人兔男郎	Tu/ChanXianSheng	ShuangRenTu/ChanNanLang
+👯‍♀️	women with bunny ears	bunny ear|dancer|partying|women|women with bunny ears	兔女郎	兔女郎|兔耳朵|女生派对|派对|聚会|跳舞	雙人兔女郎	兔耳|跳舞|雙人兔女郎	Tu/ChanNv/RuLang	ShuangRenTu/ChanNv/RuLang
+🧖	person in steamy room	person in steamy room|sauna|steam room	蒸房里的人	桑拿|蒸房|蒸房里的人	做蒸氣浴的人	做蒸氣浴的人	ZhengFang/PangLiDe/DiRen	ZuoZhengQi/XiYuDe/DiRen
+🧖‍♂️	man in steamy room	man in steamy room|sauna|steam room	蒸房里的男人	桑拿|蒸房里的男人|男性桑拿	做蒸氣浴的男子	做蒸氣浴的男子	ZhengFang/PangLiDe/DiNanRen	ZuoZhengQi/XiYuDe/DiNanZi
+🧖‍♀️	woman in steamy room	sauna|steam room|woman in steamy room	蒸房里的女人	女性桑拿|桑拿|蒸房里的女人	做蒸氣浴的女子	做蒸氣浴的女子	ZhengFang/PangLiDe/DiNv/RuRen	ZuoZhengQi/XiYuDe/DiNv/RuZi
+🧗	person climbing	climber|person climbing	攀爬的人	攀爬的人|登山者	攀岩的人	攀岩的人	PanPaDe/DiRen	PanYanDe/DiRen
+🧗‍♂️	man climbing	climber|man climbing	攀爬的男人	攀爬的男人|登山者	攀岩男子	攀岩男子	PanPaDe/DiNanRen	PanYanNanZi
+🧗‍♀️	woman climbing	climber|woman climbing	攀爬的女人	攀爬的女人|登山者	攀岩女子	攀岩女子	PanPaDe/DiNv/RuRen	PanYanNv/RuZi
+🤺	person fencing	fencer|fencing|person fencing|sword	击剑选手	人|体育|击剑|击剑选手|剑	西洋劍	擊劍|西洋劍|運動	JiJianXuanShou	XiYang/XiangJian
+🏇	horse racing	horse|jockey|racehorse|racing	赛马	赛马|马	賽馬	賽馬|騎馬	SaiMa	SaiMa
+⛷️	skier	ski|skier|snow	滑雪的人	滑雪|滑雪的人|雪	滑雪者	滑雪|滑雪者	Hua/GuXueDe/DiRen	Hua/GuXueZhe
+🏂	snowboarder	ski|snow|snowboard|snowboarder	滑雪板	滑雪|滑雪板|雪	滑雪板	滑雪|滑雪板	Hua/GuXueBan	Hua/GuXueBan
+🏌️	person golfing	ball|golf|person golfing	打高尔夫的人	打高尔夫的人|球|高尔夫	打高爾夫	打高爾夫|高爾夫	DaGaoErFuDe/DiRen	DaGaoEr/Mi/NiFu
+🏌️‍♂️	man golfing	golf|man|man golfing	男生打高尔夫	男|男生打高尔夫|高尔夫	男生打高爾夫	男|男生打高爾夫|高爾夫	NanShengDaGaoErFu	NanShengDaGaoEr/Mi/NiFu
+🏌️‍♀️	woman golfing	golf|woman|woman golfing	女生打高尔夫	女|女生打高尔夫|高尔夫	女生打高爾夫	女|女生打高爾夫|高爾夫	Nv/RuShengDaGaoErFu	Nv/RuShengDaGaoEr/Mi/NiFu
+🏄	person surfing	person surfing|surfing	冲浪	冲浪	衝浪	衝浪	ChongLang	ChongLang
+🏄‍♂️	man surfing	man|surfing	男生冲浪	冲浪|男|男生冲浪	男生衝浪	男|男生衝浪|衝浪	NanShengChongLang	NanShengChongLang
+🏄‍♀️	woman surfing	surfing|woman	女生冲浪	冲浪|女|女生冲浪	女生衝浪	女|女生衝浪|衝浪	Nv/RuShengChongLang	Nv/RuShengChongLang
+🚣	person rowing boat	boat|person rowing boat|rowboat	划艇	划艇|船	划艇	划船|划艇	Hua/Huai/GuoTing	Hua/Huai/GuoTing
+🚣‍♂️	man rowing boat	boat|man|man rowing boat|rowboat	男生划船	划船|划艇|男|男生划船|船	男生划船	划船|男|男生划船	NanShengHua/Huai/GuoChuan	NanShengHua/Huai/GuoChuan
+🚣‍♀️	woman rowing boat	boat|rowboat|woman|woman rowing boat	女生划船	划船|划艇|女|女生划船|船	女生划船	划船|女|女生划船	Nv/RuShengHua/Huai/GuoChuan	Nv/RuShengHua/Huai/GuoChuan
+🏊	person swimming	person swimming|swim	游泳	游泳	游泳	游泳	You/LiuYong	You/LiuYong
+🏊‍♂️	man swimming	man|man swimming|swim	男生游泳	游泳|男|男生游泳	男生游泳	游泳|男|男生游泳	NanShengYou/LiuYong	NanShengYou/LiuYong
+🏊‍♀️	woman swimming	swim|woman|woman swimming	女生游泳	女|女生游泳|游泳	女生游泳	女|女生游泳|游泳	Nv/RuShengYou/LiuYong	Nv/RuShengYou/LiuYong
+⛹️	person bouncing ball	ball|person bouncing ball	玩球	游戏|玩|玩球|球	打球	打球|球	WanQiu	DaQiu
+⛹️‍♂️	man bouncing ball	ball|man|man bouncing ball	男生玩球	球|男|男生玩球	男生打球	球|男|男生打球	NanShengWanQiu	NanShengDaQiu
+⛹️‍♀️	woman bouncing ball	ball|woman|woman bouncing ball	女生玩球	女|女生玩球|游戏|玩|球	女生打球	女|女生打球|球	Nv/RuShengWanQiu	Nv/RuShengDaQiu
+🏋️	person lifting weights	lifter|person lifting weights|weight	举重	举重	舉重	舉重	JuZhong/Chong/Tong	JuZhong/Chong/Tong
+🏋️‍♂️	man lifting weights	man|man lifting weights|weight lifter	男生举重	举重|男|男生举重	男生舉重	男|男生舉重|舉重	NanShengJuZhong/Chong/Tong	NanShengJuZhong/Chong/Tong
+🏋️‍♀️	woman lifting weights	weight lifter|woman|woman lifting weights	女生举重	举重|女|女生举重	女生舉重	女|女生舉重|舉重	Nv/RuShengJuZhong/Chong/Tong	Nv/RuShengJuZhong/Chong/Tong
+🚴	person biking	bicycle|biking|cyclist|person biking	骑自行车	单车|自行车|骑单车|骑自行车	騎自行車	腳踏車|自行車|騎自行車|騎車	QiZiXing/Hang/HengChe/Ju	Qi/JiZiXing/Hang/HengChe/Ju
+🚴‍♂️	man biking	bicycle|biking|cyclist|man	男生骑自行车	单车|男|男生骑自行车|自行车|骑车	男自行車手	男|男自行車手|腳踏車|自行車|騎車	NanShengQiZiXing/Hang/HengChe/Ju	NanZiXing/Hang/HengChe/JuShou
+🚴‍♀️	woman biking	bicycle|biking|cyclist|woman	女生骑自行车	单车|女|女生骑自行车|自行车|骑车	女自行車手	女|女自行車手|腳踏車|自行車|騎車	Nv/RuShengQiZiXing/Hang/HengChe/Ju	Nv/RuZiXing/Hang/HengChe/JuShou
+🚵	person mountain biking	bicycle|bicyclist|bike|cyclist|mountain|person mountain biking	骑山地车	单车|山地车|自行车|骑山地车|骑山地车的人	騎登山車	登山車|騎登山車	QiShanDe/DiChe/Ju	Qi/JiDeng/DeShanChe/Ju
+🚵‍♂️	man mountain biking	bicycle|bike|cyclist|man|man mountain biking|mountain	男生骑山地车	单车|山地车|男|男生骑山地车|自行车|骑山地车的人	男登山車手	男|男登山車手|登山車	NanShengQiShanDe/DiChe/Ju	NanDeng/DeShanChe/JuShou
+🚵‍♀️	woman mountain biking	bicycle|bike|biking|cyclist|mountain|woman	女生骑山地车	单车|女|女生骑山地车|山地车|自行车|骑车	女登山車手	女|女登山車手|登山車	Nv/RuShengQiShanDe/DiChe/Ju	Nv/RuDeng/DeShanChe/JuShou
+🤸	person cartwheeling	cartwheel|gymnastics|person cartwheeling	侧手翻	人|体操|体育|侧手翻|翻筋斗	側翻	個人|側翻|運動|體操	Ce/Ze/ZhaiShouFan	Ce/Ze/ZhaiFan
+🤸‍♂️	man cartwheeling	cartwheel|gymnastics|man|man cartwheeling	男生侧手翻	体操|侧手翻|男|男生侧手翻|翻筋斗	男生側翻	男|男生側翻|翻跟斗|體操	NanShengCe/Ze/ZhaiShouFan	NanShengCe/Ze/ZhaiFan
+🤸‍♀️	woman cartwheeling	cartwheel|gymnastics|woman|woman cartwheeling	女生侧手翻	体操|侧手翻|女|女生侧手翻|翻筋斗	女生側翻	女|女生側翻|翻跟斗|體操	Nv/RuShengCe/Ze/ZhaiShouFan	Nv/RuShengCe/Ze/ZhaiFan
+🤼	people wrestling	people wrestling|wrestle|wrestler	摔跤选手	人|体育|摔跤|摔跤选手	摔角手	個人|摔角|摔角手|運動	ShuaiJiao/QiaoXuanShou	ShuaiJiao/Jue/Lu/GuShou
+🤼‍♂️	men wrestling	men|men wrestling|wrestle	男生摔跤	打架|摔跤|男|男生摔跤	男子摔角	摔角|男|男子摔角	NanShengShuaiJiao/Qiao	NanZiShuaiJiao/Jue/Lu/Gu
+🤼‍♀️	women wrestling	women|women wrestling|wrestle	女生摔跤	女|女生摔跤|打架|摔跤	女子摔角	女|女子摔角|摔角	Nv/RuShengShuaiJiao/Qiao	Nv/RuZiShuaiJiao/Jue/Lu/Gu
+🤽	person playing water polo	person playing water polo|polo|water	水球	人|体育|水球	水球運動	水上|水球|水球運動|運動	ShuiQiu	ShuiQiuYunDong
+🤽‍♂️	man playing water polo	man|man playing water polo|water polo	男生玩水球	水球|男|男生玩水球	男生打水球	水球|男|男生打水球	NanShengWanShuiQiu	NanShengDaShuiQiu
+🤽‍♀️	woman playing water polo	water polo|woman|woman playing water polo	女生玩水球	女|女生玩水球|水球	女生打水球	女|女生打水球|水球	Nv/RuShengWanShuiQiu	Nv/RuShengDaShuiQiu
+🤾	person playing handball	ball|handball|person playing handball	手球	人|体育|手球	手球	手球|球類|運動	ShouQiu	ShouQiu
+🤾‍♂️	man playing handball	handball|man|man playing handball	男生玩手球	手球|男|男生玩手球	男生打手球	手球|男|男生打手球	NanShengWanShouQiu	NanShengDaShouQiu
+🤾‍♀️	woman playing handball	handball|woman|woman playing handball	女生玩手球	女|女生玩手球|手球	女生打手球	女|女生打手球|手球	Nv/RuShengWanShouQiu	Nv/RuShengDaShouQiu
+🤹	person juggling	balance|juggle|multitask|person juggling|skill	抛接杂耍	平衡|抛接|抛接杂耍|杂技|杂耍	雜耍	平衡感|技藝|特技|雜耍	PaoJie/Xie/Sha/ChaZa/DuoShua	ZaShua
+🤹‍♂️	man juggling	juggling|man|multitask	男生抛接杂耍	杂技|杂耍|男|男生抛接杂耍|颠球	男生玩雜耍	男|男生玩雜耍|雜耍	NanShengPaoJie/Xie/Sha/ChaZa/DuoShua	NanShengWanZaShua
+🤹‍♀️	woman juggling	juggling|multitask|woman	女生抛接杂耍	女|女生抛接杂耍|杂技|杂耍|颠球	女生玩雜耍	女|女生玩雜耍|雜耍	Nv/RuShengPaoJie/Xie/Sha/ChaZa/DuoShua	Nv/RuShengWanZaShua
+🧘	person in lotus position	meditation|person in lotus position|yoga	盘腿的人	冥想|瑜伽|盘腿的人	盤坐	盤坐	PanTuiDe/DiRen	Pan/XuanZuo
+🧘‍♂️	man in lotus position	man in lotus position|meditation|yoga	盘腿的男人	和尚|瑜伽男|盘腿的男人	盤坐男子	盤坐男子	PanTuiDe/DiNanRen	Pan/XuanZuoNanZi
+🧘‍♀️	woman in lotus position	meditation|woman in lotus position|yoga	盘腿的女人	尼姑|比丘尼|瑜伽女|盘腿的女人	盤坐女子	盤坐女子	PanTuiDe/DiNv/RuRen	Pan/XuanZuoNv/RuZi
+🛀	person taking bath	bath|bathtub|person taking bath	洗澡的人	洗澡|洗澡的人|浴缸	盆浴	洗澡|盆浴	Xi/XianZao/CaoDe/DiRen	PenYu
+🛌	person in bed	good night|hotel|person in bed|sleep	躺在床上的人	入睡|宾馆|躺在床上的人|酒店	睡覺	睡覺	TangZaiChuangShangDe/DiRen	ShuiJue/Jiao
+🧑‍🤝‍🧑	people holding hands	couple|hand|hold|holding hands|people holding hands|person	手拉手的两个人	人|情侣|手|手拉手的两个人|拉手|握手	握手的人	情侶|握手|握手的人|牽手|牽牽	ShouLaShouDe/DiLiangGe/GanRen	Wo/OuShouDe/DiRen
+👭	women holding hands	couple|hand|holding hands|women|women holding hands	手拉手的两个女人	两个女人|情侣|手拉手|手拉手的两个女人	兩個女人	兩個女人|兩個女人手拉手|手拉手	ShouLaShouDe/DiLiangGe/GanNv/RuRen	LiangGeNv/RuRen
+👫	woman and man holding hands	couple|hand|hold|holding hands|man|woman|woman and man holding hands	手拉手的一男一女	一男一女|情侣|手拉手|手拉手的一男一女	一男一女	一男一女|一男一女手拉手|手拉手	ShouLaShouDe/DiYiNanYiNv/Ru	YiNanYiNv/Ru
+👬	men holding hands	couple|Gemini|holding hands|man|men|men holding hands|twins|zodiac	手拉手的两个男人	两个男人|双子座|情侣|手拉手|手拉手的两个男人|黄道十二宫	兩個男人	兩個男人|兩個男人手拉手|手拉手	ShouLaShouDe/DiLiangGe/GanNanRen	LiangGeNanRen
+💏	kiss	couple|kiss	亲吻	亲吻|情侣|接吻|浪漫	親	接吻|親	Qin/QingWen	Qin/Qing
+👩‍❤️‍💋‍👨	kiss: woman, man	couple|kiss|man|woman	亲吻: 女人男人	亲吻|女人|情侣|接吻|浪漫|男人	親: 女人 男人	女人|接吻|男人|親	Qin/QingWenNv/RuRenNanRen	Qin/QingNv/RuRenNanRen
+👨‍❤️‍💋‍👨	kiss: man, man	couple|kiss|man	亲吻: 男人男人	亲吻|情侣|接吻|浪漫|男人	親: 男人 男人	接吻|男人|親	Qin/QingWenNanRenNanRen	Qin/QingNanRenNanRen
+👩‍❤️‍💋‍👩	kiss: woman, woman	couple|kiss|woman	亲吻: 女人女人	亲吻|女人|情侣|接吻|浪漫	親: 女人 女人	女人|接吻|親	Qin/QingWenNv/RuRenNv/RuRen	Qin/QingNv/RuRenNv/RuRen
+💑	couple with heart	couple|couple with heart|love	情侣	恋爱|情侣|浪漫|红心	相愛	一對|男女|相愛	QingLv	XiangAi
+👩‍❤️‍👨	couple with heart: woman, man	couple|couple with heart|love|man|woman	情侣: 女人男人	女人|恋爱|情侣|浪漫|男人|红心	相愛: 女人 男人	一對|女人|男人|男女|相愛	QingLvNv/RuRenNanRen	XiangAiNv/RuRenNanRen
+👨‍❤️‍👨	couple with heart: man, man	couple|couple with heart|love|man	情侣: 男人男人	恋爱|情侣|浪漫|男人|红心	相愛: 男人 男人	一對|男人|男女|相愛	QingLvNanRenNanRen	XiangAiNanRenNanRen
+👩‍❤️‍👩	couple with heart: woman, woman	couple|couple with heart|love|woman	情侣: 女人女人	女人|恋爱|情侣|浪漫|红心	相愛: 女人 女人	一對|女人|男女|相愛	QingLvNv/RuRenNv/RuRen	XiangAiNv/RuRenNv/RuRen
+👪	family	family	家庭	家庭	家庭	家庭|親子	Jia/Jie/GuTing	Jia/Jie/GuTing
+👨‍👩‍👦	family: man, woman, boy	boy|family|man|woman	家庭: 男人女人男孩	女人|家庭|男人|男孩	家庭: 男人 女人 男孩	女人|家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNv/RuRenNanHai	Jia/Jie/GuTingNanRenNv/RuRenNanHai
+👨‍👩‍👧	family: man, woman, girl	family|girl|man|woman	家庭: 男人女人女孩	女人|女孩|家庭|男人	家庭: 男人 女人 女孩	女人|女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHai	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHai
+👨‍👩‍👧‍👦	family: man, woman, girl, boy	boy|family|girl|man|woman	家庭: 男人女人女孩男孩	女人|女孩|家庭|男人|男孩	家庭: 男人 女人 女孩 男孩	女人|女孩|家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHaiNanHai	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHaiNanHai
+👨‍👩‍👦‍👦	family: man, woman, boy, boy	boy|family|man|woman	家庭: 男人女人男孩男孩	女人|家庭|男人|男孩	家庭: 男人 女人 男孩 男孩	女人|家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNv/RuRenNanHaiNanHai	Jia/Jie/GuTingNanRenNv/RuRenNanHaiNanHai
+👨‍👩‍👧‍👧	family: man, woman, girl, girl	family|girl|man|woman	家庭: 男人女人女孩女孩	女人|女孩|家庭|男人	家庭: 男人 女人 女孩 女孩	女人|女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHaiNv/RuHai	Jia/Jie/GuTingNanRenNv/RuRenNv/RuHaiNv/RuHai
+👨‍👨‍👦	family: man, man, boy	boy|family|man	家庭: 男人男人男孩	家庭|男人|男孩	家庭: 男人 男人 男孩	家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNanRenNanHai	Jia/Jie/GuTingNanRenNanRenNanHai
+👨‍👨‍👧	family: man, man, girl	family|girl|man	家庭: 男人男人女孩	女孩|家庭|男人	家庭: 男人 男人 女孩	女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNanRenNv/RuHai	Jia/Jie/GuTingNanRenNanRenNv/RuHai
+👨‍👨‍👧‍👦	family: man, man, girl, boy	boy|family|girl|man	家庭: 男人男人女孩男孩	女孩|家庭|男人|男孩	家庭: 男人 男人 女孩 男孩	女孩|家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNanRenNv/RuHaiNanHai	Jia/Jie/GuTingNanRenNanRenNv/RuHaiNanHai
+👨‍👨‍👦‍👦	family: man, man, boy, boy	boy|family|man	家庭: 男人男人男孩男孩	家庭|男人|男孩	家庭: 男人 男人 男孩 男孩	家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNanRenNanHaiNanHai	Jia/Jie/GuTingNanRenNanRenNanHaiNanHai
+👨‍👨‍👧‍👧	family: man, man, girl, girl	family|girl|man	家庭: 男人男人女孩女孩	女孩|家庭|男人	家庭: 男人 男人 女孩 女孩	女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNanRenNv/RuHaiNv/RuHai	Jia/Jie/GuTingNanRenNanRenNv/RuHaiNv/RuHai
+👩‍👩‍👦	family: woman, woman, boy	boy|family|woman	家庭: 女人女人男孩	女人|家庭|男孩	家庭: 女人 女人 男孩	女人|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNv/RuRenNanHai	Jia/Jie/GuTingNv/RuRenNv/RuRenNanHai
+👩‍👩‍👧	family: woman, woman, girl	family|girl|woman	家庭: 女人女人女孩	女人|女孩|家庭	家庭: 女人 女人 女孩	女人|女孩|家庭|親子	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHai	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHai
+👩‍👩‍👧‍👦	family: woman, woman, girl, boy	boy|family|girl|woman	家庭: 女人女人女孩男孩	女人|女孩|家庭|男孩	家庭: 女人 女人 女孩 男孩	女人|女孩|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHaiNanHai	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHaiNanHai
+👩‍👩‍👦‍👦	family: woman, woman, boy, boy	boy|family|woman	家庭: 女人女人男孩男孩	女人|家庭|男孩	家庭: 女人 女人 男孩 男孩	女人|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNv/RuRenNanHaiNanHai	Jia/Jie/GuTingNv/RuRenNv/RuRenNanHaiNanHai
+👩‍👩‍👧‍👧	family: woman, woman, girl, girl	family|girl|woman	家庭: 女人女人女孩女孩	女人|女孩|家庭	家庭: 女人 女人 女孩 女孩	女人|女孩|家庭|親子	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHaiNv/RuHai	Jia/Jie/GuTingNv/RuRenNv/RuRenNv/RuHaiNv/RuHai
+👨‍👦	family: man, boy	boy|family|man	家庭: 男人男孩	家庭|男人|男孩	家庭: 男人 男孩	家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNanHai	Jia/Jie/GuTingNanRenNanHai
+👨‍👦‍👦	family: man, boy, boy	boy|family|man	家庭: 男人男孩男孩	家庭|男人|男孩	家庭: 男人 男孩 男孩	家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNanHaiNanHai	Jia/Jie/GuTingNanRenNanHaiNanHai
+👨‍👧	family: man, girl	family|girl|man	家庭: 男人女孩	女孩|家庭|男人	家庭: 男人 女孩	女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNv/RuHai	Jia/Jie/GuTingNanRenNv/RuHai
+👨‍👧‍👦	family: man, girl, boy	boy|family|girl|man	家庭: 男人女孩男孩	女孩|家庭|男人|男孩	家庭: 男人 女孩 男孩	女孩|家庭|男人|男孩|親子	Jia/Jie/GuTingNanRenNv/RuHaiNanHai	Jia/Jie/GuTingNanRenNv/RuHaiNanHai
+👨‍👧‍👧	family: man, girl, girl	family|girl|man	家庭: 男人女孩女孩	女孩|家庭|男人	家庭: 男人 女孩 女孩	女孩|家庭|男人|親子	Jia/Jie/GuTingNanRenNv/RuHaiNv/RuHai	Jia/Jie/GuTingNanRenNv/RuHaiNv/RuHai
+👩‍👦	family: woman, boy	boy|family|woman	家庭: 女人男孩	女人|家庭|男孩	家庭: 女人 男孩	女人|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNanHai	Jia/Jie/GuTingNv/RuRenNanHai
+👩‍👦‍👦	family: woman, boy, boy	boy|family|woman	家庭: 女人男孩男孩	女人|家庭|男孩	家庭: 女人 男孩 男孩	女人|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNanHaiNanHai	Jia/Jie/GuTingNv/RuRenNanHaiNanHai
+👩‍👧	family: woman, girl	family|girl|woman	家庭: 女人女孩	女人|女孩|家庭	家庭: 女人 女孩	女人|女孩|家庭|親子	Jia/Jie/GuTingNv/RuRenNv/RuHai	Jia/Jie/GuTingNv/RuRenNv/RuHai
+👩‍👧‍👦	family: woman, girl, boy	boy|family|girl|woman	家庭: 女人女孩男孩	女人|女孩|家庭|男孩	家庭: 女人 女孩 男孩	女人|女孩|家庭|男孩|親子	Jia/Jie/GuTingNv/RuRenNv/RuHaiNanHai	Jia/Jie/GuTingNv/RuRenNv/RuHaiNanHai
+👩‍👧‍👧	family: woman, girl, girl	family|girl|woman	家庭: 女人女孩女孩	女人|女孩|家庭	家庭: 女人 女孩 女孩	女人|女孩|家庭|親子	Jia/Jie/GuTingNv/RuRenNv/RuHaiNv/RuHai	Jia/Jie/GuTingNv/RuRenNv/RuHaiNv/RuHai
+🗣️	speaking head	face|head|silhouette|speak|speaking	说话	剪影|头|讲话|说话	說話的人影	說話|說話的人影	Shuo/Shui/YueHua	ShuoHuaDe/DiRenYing
+👤	bust in silhouette	bust|bust in silhouette|silhouette	人像	人像|剪影|半身像	肖像剪影	剪影|肖像剪影	RenXiang	XiaoXiangJianYing
+👥	busts in silhouette	bust|busts in silhouette|silhouette	双人像	剪影|半身像|双人像	雙人肖像剪影	剪影|雙人肖像剪影	ShuangRenXiang	ShuangRenXiaoXiangJianYing
+🫂	people hugging	goodbye|hello|hug|people hugging|thanks	人的拥抱	人的拥抱|再见|您好|感谢|拥抱	擁抱的人	抱抱|掰掰|擁抱的人|謝謝	RenDe/DiYongBao/Pao/Pou	YongBao/Pao/PouDe/DiRen
+👣	footprints	clothing|footprint|footprints|print	脚印	脚印|足迹	腳印	腳印|足跡	Jiao/JueYin/Yi	Jiao/JueYin/Yi
+🐵	monkey face	face|monkey	猴头	猴|猴头	猴子頭	猴|猴子頭	HouTou	HouZiTou
+🐒	monkey	monkey	猴子	猴|猴子	猴子	猴|猴子	HouZi	HouZi
+🦍	gorilla	gorilla	大猩猩	大猩猩	大猩猩	動物|大猩猩|猩猩	Da/Dai/TaiXingXing	Da/Dai/TaiXingXing
+🦧	orangutan	ape|orangutan	红毛猩猩	猩猩|猴|猿|红毛猩猩	猩猩	人猿|猩猩	Hong/GongMaoXingXing	XingXing
+🐶	dog face	dog|face|pet	狗脸	宠物|狗|狗脸|脸	狗頭	狗|狗頭	GouLian	GouTou
+🐕	dog	dog|pet	狗	宠物|狗	狗	狗	Gou	Gou
+🦮	guide dog	accessibility|blind|guide|guide dog	导盲犬	导盲犬|指引|无障碍|盲	導盲犬	導盲|導盲犬|視障|行動不便	DaoMangQuan	DaoMangQuan
+🐕‍🦺	service dog	accessibility|assistance|dog|service	服务犬	工作犬|无障碍|服务犬|犬|狗|辅助	服務犬	服務|服務犬|狗|行動不便|輔助	Fu/Bi/BoWuQuan	Fu/Bi/BoWu/MaoQuan
+🐩	poodle	dog|poodle	贵宾犬	卷毛狗|狗|贵宾犬	貴賓犬	貴賓犬|貴賓狗	GuiBinQuan	GuiBinQuan
+🐺	wolf	face|wolf	狼	头|狼|脸	狼	狼	Lang/Hang	Lang/Hang
+🦊	fox	face|fox	狐狸	头|狐狸|脸	狐狸	動物|狐狸	HuLi	HuLi
+🦝	raccoon	curious|raccoon|sly	浣熊	好奇|浣熊|淘气	浣熊	好奇|浣熊|狡猾	HuanXiong	HuanXiong
+🐱	cat face	cat|face|pet	猫脸	宠物|猫|猫脸|脸	貓頭	貓|貓頭	Mao/MiaoLian	MaoTou
+🐈	cat	cat|pet	猫	宠物|猫	貓	貓	Mao/Miao	Mao
+🐈‍⬛	black cat	black|cat|unlucky	黑猫	不吉利|猫|黑猫|黑色	黑貓	不幸|貓|黑色|黑貓	HeiMao/Miao	HeiMao
+🦁	lion	face|Leo|lion|zodiac	狮子	狮子|狮子座|脸|黄道十二宫	獅子	獅|獅子	ShiZi	ShiZi
+🐯	tiger face	face|tiger	老虎头	老虎|老虎头|脸	老虎頭	老虎頭|虎	LaoHuTou	LaoHuTou
+🐅	tiger	tiger	老虎	老虎|虎	老虎	老虎|虎	LaoHu	LaoHu
+🐆	leopard	leopard	豹子	猎豹|豹|豹子	花豹	花豹|豹	BaoZi	HuaBao
+🐴	horse face	face|horse	马头	马|马头	馬頭	馬|馬頭	MaTou	MaTou
+🫎	moose							
+🫏	donkey							
+🐎	horse	equestrian|horse|racehorse|racing	马	比赛|赛马|马|骑马	馬	馬	Ma	Ma
+🦄	unicorn	face|unicorn	独角兽	头|独角兽|脸	獨角獸	獨角獸	DuJiao/Jue/Lu/GuShou	DuJiao/Jue/Lu/GuShou
+🦓	zebra	stripe|zebra	斑马	斑马|条纹	斑馬	斑馬	BanMa	BanMa
+🦌	deer	deer	鹿	鹿	鹿	動物|鹿	Lu/Lv	Lu/Lv
+🦬	bison	bison|buffalo|herd|wisent	大野牛	大野牛|欧洲野牛|水牛|畜群	野牛	水牛|牧群|野牛	Da/Dai/TaiYe/ShuNiu	Ye/ShuNiu
+🐮	cow face	cow|face	奶牛头	奶牛|奶牛头|脸	牛頭	牛|牛頭	NaiNiuTou	NiuTou
+🐂	ox	bull|ox|Taurus|zodiac	公牛	公牛|牛|金牛座|黄道十二宫	公牛	公牛|牛	GongNiu	GongNiu
+🐃	water buffalo	buffalo|water	水牛	水牛	水牛	水牛|牛	ShuiNiu	ShuiNiu
+🐄	cow	cow	奶牛	奶牛|牛	乳牛	乳牛|牛	NaiNiu	RuNiu
+🐷	pig face	face|pig	猪头	猪|猪头|脸	豬頭	豬|豬頭	ZhuTou	ZhuTou
+🐖	pig	pig|sow	猪	猪	豬	豬	Zhu	Zhu
+🐗	boar	boar|pig	野猪	猪|野猪	野豬	豬|野豬	Ye/ShuZhu	Ye/ShuZhu
+🐽	pig nose	face|nose|pig	猪鼻子	猪|猪鼻子|脸|鼻子	豬鼻子	豬鼻子	ZhuBiZi	ZhuBiZi
+🐏	ram	Aries|male|ram|sheep|zodiac	公羊	公羊|白羊座|羊|雄性|黄道十二宫	公羊	公羊|羊	GongYang	GongYang
+🐑	ewe	ewe|female|sheep	母羊	母羊|羊|雌性	綿羊	綿羊|羊	Mu/WuYang	MianYang
+🐐	goat	Capricorn|goat|zodiac	山羊	山羊|摩羯座|黄道十二宫	山羊	山羊|羊	ShanYang	ShanYang
+🐪	camel	camel|dromedary|hump	骆驼	单峰|骆驼	單峰駱駝	單峰駱駝|駱駝	LuoTuo	Dan/Chan/Shan/Zhan/TanFengLuo/JiaTuo
+🐫	two-hump camel	bactrian|camel|hump|two-hump camel	双峰骆驼	双峰|双峰骆驼|骆驼	雙峰駱駝	雙峰駱駝|駱駝	ShuangFengLuoTuo	ShuangFengLuo/JiaTuo
+🦙	llama	alpaca|guanaco|llama|vicuña|wool	美洲鸵	原驼|小羊驼|羊毛|羊驼|美洲鸵	羊駝	小羊駝|毛|羊駝|羊駝毛|美野生羊駝	MeiZhouTuo	YangTuo
+🦒	giraffe	giraffe|spots	长颈鹿	斑点|长颈鹿	長頸鹿	長頸鹿	Zhang/ChangJing/GengLu/Lv	Zhang/ChangJing/GengLu/Lv
+🐘	elephant	elephant	大象	大象|象	大象	大象|象	Da/Dai/TaiXiang	Da/Dai/TaiXiang
+🦣	mammoth	extinction|large|mammoth|tusk|woolly	猛犸	大型|有绒毛的|灭绝|猛犸|长牙	毛象	巨大|毛象|絕種|象牙|長毛象	MengMa	MaoXiang
+🦏	rhinoceros	rhinoceros	犀牛	犀牛	犀牛	動物|犀牛	XiNiu	XiNiu
+🦛	hippopotamus	hippo|hippopotamus	河马	河马	河馬	河馬	HeMa	HeMa
+🐭	mouse face	face|mouse	老鼠头	老鼠头|鼠	老鼠頭	老鼠頭|耗子|鼠	LaoShuTou	LaoShuTou
+🐁	mouse	mouse	老鼠	老鼠|耗子|鼠	小老鼠	小老鼠|耗子|鼠	LaoShu	XiaoLaoShu
+🐀	rat	rat	耗子	耗子|鼠	老鼠	老鼠|耗子|鼠	Hao/MaoZi	LaoShu
+🐹	hamster	face|hamster|pet	仓鼠	仓鼠|啮齿|头|脸	倉鼠	倉鼠|寵物鼠	CangShu	Cang/ChuangShu
+🐰	rabbit face	bunny|face|pet|rabbit	兔子头	兔|兔子头	兔子頭	兔|兔子頭	Tu/ChanZiTou	Tu/ChanZiTou
+🐇	rabbit	bunny|pet|rabbit	兔子	兔|兔子	兔子	兔|兔子	Tu/ChanZi	Tu/ChanZi
+🐿️	chipmunk	chipmunk|squirrel	松鼠	松鼠|花栗鼠	松鼠	松鼠|花栗鼠	SongShu	SongShu
+🦫	beaver	beaver|dam	海狸	母畜|海狸	海狸	水壩|海狸	HaiLi	HaiLi
+🦔	hedgehog	hedgehog|spiny	刺猬	刺猬	刺蝟	刺蝟	Ci/QiWei	Ci/QiWei
+🦇	bat	bat|vampire	蝙蝠	吸血鬼|蝙蝠	蝙蝠	吸血|蝙蝠	Bian/PianFu	Bian/PianFu
+🐻	bear	bear|face	熊	头|熊|脸	熊	熊	Xiong	Xiong
+🐻‍❄️	polar bear	arctic|bear|polar bear|white	北极熊	北极|北极熊|熊|白色	北極熊	北極熊|極地|熊|白色	BeiJiXiong	BeiJiXiong
+🐨	koala	face|koala|marsupial	考拉	澳大利亚|考拉	無尾熊	無尾熊	KaoLa	Wu/MoWei/YiXiong
+🐼	panda	face|panda	熊猫	头|熊猫|胖达|脸	熊貓	熊貓|貓熊	XiongMao/Miao	XiongMao
+🦥	sloth	lazy|sloth|slow	树懒	慢|懒|树懒|爬树|迟缓	樹懶	慢|懶|樹懶	ShuLan	ShuLan/Lai
+🦦	otter	fishing|otter|playful	水獭	动物|捕鱼|水獭|獭|鼬	水獺	好玩|水獺|釣魚	ShuiTa	ShuiTa
+🦨	skunk	skunk|stink	臭鼬	熏|臭|臭鼬|鼬	臭鼬	臭|臭鼬	Chou/XiuYou	Chou/XiuYou
+🦘	kangaroo	Australia|joey|jump|kangaroo|marsupial	袋鼠	小袋鼠|有袋类动物|澳大利亚|袋鼠|跳	袋鼠	有袋動物|澳洲|袋鼠|跳	DaiShu	DaiShu
+🦡	badger	badger|honey badger|pester	獾	獾|纠缠|蜜獾	獾	獾|蜜獾	Huan/Quan	Huan/Quan
+🐾	paw prints	feet|paw|paw prints|print	爪印	爪印|爪子|足迹	動物腳印	動物腳印|足跡	Zhao/ZhuaYin/Yi	DongWuJiao/JueYin/Yi
+🦃	turkey	bird|turkey	火鸡	火鸡	火雞	火雞	HuoJi	HuoJi
+🐔	chicken	bird|chicken	鸡	鸡	雞	雞	Ji	Ji
+🐓	rooster	bird|rooster	公鸡	公鸡|鸡	公雞	公雞|雞	GongJi	GongJi
+🐣	hatching chick	baby|bird|chick|hatching	小鸡破壳	小鸡|小鸡破壳|破壳	小雞破蛋	孵化|小雞破蛋	XiaoJiPoKe/Qiao	XiaoJiPoDan
+🐤	baby chick	baby|bird|chick	小鸡	小鸡|鸡	小雞的臉	小雞|小雞的臉	XiaoJi	XiaoJiDe/DiLian
+🐥	front-facing baby chick	baby|bird|chick|front-facing baby chick	正面朝向的小鸡	小鸡|正面朝向的小鸡	小雞	小雞	ZhengMianChao/Zhao/ZhuXiangDe/DiXiaoJi	XiaoJi
+🐦	bird	bird	鸟	鸟	鳥	鳥	Niao/Diao	Niao/Diao/Dao/Que
+🐧	penguin	bird|penguin	企鹅	企鹅	企鵝	企鵝	QiE	QiE
+🕊️	dove	bird|dove|fly|peace	鸽	和平象征|飞翔|鸟|鸽|鸽子	飛鳥	飛鳥|鳥	Ge	FeiNiao/Diao/Dao/Que
+🦅	eagle	bird|eagle	鹰	老鹰|鸟|鹰	老鷹	老鷹|鳥	Ying	LaoYing
+🦆	duck	bird|duck	鸭子	鸟|鸭|鸭子	鴨子	鳥|鴨|鴨子	YaZi	YaZi
+🦢	swan	bird|cygnet|swan|ugly duckling	天鹅	丑小鸭|天鹅|小天鹅|鸟	天鵝	天鵝|小天鵝|醜小鴨|鳥	TianE	TianE
+🦉	owl	bird|owl|wise	猫头鹰	猫头鹰|睿智|鸟	貓頭鷹	智慧|貓頭應|貓頭鷹|鳥	Mao/MiaoTouYing	MaoTouYing
+🦤	dodo	dodo|extinction|large|Mauritius	渡渡鸟	毛里求斯|渡渡鸟|灭绝	渡渡鳥	巨鳥|模里西斯|渡渡鳥|絕種	DuDuNiao/Diao	DuDuNiao/Diao/Dao/Que
+🪶	feather	bird|feather|flight|light|plumage	羽毛	羽毛|轻|飞|鸟	羽毛	羽毛|輕|飄|飛	Yu/HuMao	Yu/HuMao
+🦩	flamingo	flamboyant|flamingo|tropical	火烈鸟	火烈鸟|热带|艳丽	紅鶴	熱帶|紅鶴|鮮豔	HuoLieNiao/Diao	Hong/Gong/JiangHe
+🦚	peacock	bird|ostentatious|peacock|peahen|proud	孔雀	孔雀|招摇|雌孔雀|骄傲|鸟	孔雀	孔雀|賣弄|雌孔雀|驕傲|鳥	KongQue/Qiao	KongQue/Qiao
+🦜	parrot	bird|parrot|pirate|talk	鹦鹉	剽窃|模仿|说话|鸟|鹦鹉	鸚鵡	海盜|說話|鳥|鸚鵡	YingWu	YingWu
+🪽	wing							
+🐦‍⬛	black bird							
+🪿	goose							
+🐸	frog	face|frog	青蛙	头|脸|青蛙	青蛙	蛙|青蛙	Qing/JingWa/Jue	Qing/JingWa/Jue
+🐊	crocodile	crocodile	鳄鱼	鳄鱼	鱷魚	鱷|鱷魚	EYu	EYu
+🐢	turtle	terrapin|tortoise|turtle	龟	乌龟|海龟|龟	烏龜	烏龜|龜	Gui/Jun/Qiu	Wu/YaGui/Jun/Qiu
+🦎	lizard	lizard|reptile	蜥蜴	爬行动物|蜥蜴	蜥蜴	爬行動物|蜥蜴	XiYi/Xi	XiYi/Xi
+🐍	snake	bearer|Ophiuchus|serpent|snake|zodiac	蛇	持票人|狡猾的人|蛇|蛇夫座|黄道十二宫	蛇	蛇|青蛇	She/Yi/Tuo/Chi	She/Yi/Tuo/Chi
+🐲	dragon face	dragon|face|fairy tale	龙头	龙|龙头	龍頭	龍|龍頭	LongTou	Long/MangTou
+🐉	dragon	dragon|fairy tale	龙	龙	龍	龍	Long	Long/Mang
+🦕	sauropod	brachiosaurus|brontosaurus|diplodocus|sauropod	蜥蜴类	梁龙|腕龙|蜥蜴类|雷龙	蜥腳類恐龍	蜥腳類恐龍	XiYi/XiLei	XiJiao/JueLeiKongLong/Mang
+🦖	T-Rex	T-Rex|Tyrannosaurus Rex	霸王龙	暴龙君主|霸王龙	暴龍	暴龍	Ba/PoWang/YuLong	Bao/Pu/BoLong/Mang
+🐳	spouting whale	face|spouting|whale	喷水的鲸	喷水|喷水的鲸|鲸	鯨魚	鯨魚|鯨魚噴水	PenShuiDe/DiJing	Jing/QingYu
+🐋	whale	whale	鲸鱼	鲸鱼	藍鯨	藍鯨|鯨	JingYu	Lan/LaJing/Qing
+🐬	dolphin	dolphin|flipper	海豚	海豚|鸭脚板	海豚	海豚	HaiTun/Dun	HaiTun/Dun
+🦭	seal	sea lion|seal	海豹	海狮|海豹	海豹	海獅|海豹	HaiBao	HaiBao
+🐟	fish	fish|Pisces|zodiac	鱼	双鱼座|鱼|黄道十二宫	魚	魚	Yu	Yu
+🐠	tropical fish	fish|tropical	热带鱼	热带|热带鱼|鱼	熱帶魚	熱帶魚|魚	ReDaiYu	ReDaiYu
+🐡	blowfish	blowfish|fish	河豚	河豚|鱼	河豚	河豚|魚	HeTun/Dun	HeTun/Dun
+🦈	shark	fish|shark	鲨鱼	鱼|鲨|鲨鱼	鯊魚	魚|鯊魚	ShaYu	ShaYu
+🐙	octopus	octopus	章鱼	八爪|章鱼|鱼	章魚	八爪魚|章魚	ZhangYu	ZhangYu
+🐚	spiral shell	shell|spiral	海螺	海螺|螺	海螺	海螺|貝殼	HaiLuo	HaiLuo
+🪸	coral	coral|ocean|reef	珊瑚	海洋|珊瑚|礁	珊瑚	海洋|珊瑚|礁	ShanHu	ShanHu
+🪼	jellyfish							
+🐌	snail	snail	蜗牛	蜗牛	蝸牛	蝸牛	WoNiu	Wo/Luo/GuoNiu
+🦋	butterfly	butterfly|insect|pretty	蝴蝶	昆虫|漂亮|美丽|蝴蝶	蝴蝶	昆蟲|美|蝴蝶	HuDie/Tie	HuDie/Tie
+🐛	bug	bug|insect	毛毛虫	毛毛虫|毛虫	毛毛蟲	毛毛蟲|毛蟲	MaoMaoChong/Hui	MaoMaoChong/Zhong/Tong
+🐜	ant	ant|insect	蚂蚁	蚂蚁	螞蟻	螞蟻|蟻	MaYi	MaYi/Ji
+🐝	honeybee	bee|honeybee|insect	蜜蜂	勤劳|蜜蜂	蜜蜂	蜂|蜜蜂	MiFeng	MiFeng
+🪲	beetle	beetle|bug|insect	甲虫	昆虫|甲虫	甲蟲	昆蟲|甲蟲|蟲	JiaChong/Hui	JiaChong/Zhong/Tong
+🐞	lady beetle	beetle|insect|lady beetle|ladybird|ladybug	瓢虫	昆虫|母|瓢虫	瓢蟲	昆蟲|瓢蟲	PiaoChong/Hui	PiaoChong/Zhong/Tong
+🦗	cricket	cricket|grasshopper	蟋蟀	蛐蛐|蟋蟀	蟋蟀	蟋蟀	XiShuai	XiShuai
+🪳	cockroach	cockroach|insect|pest|roach	蟑螂	害虫|昆虫|蟑螂	蟑螂	小強|蟑螂	ZhangLang	ZhangLang
+🕷️	spider	insect|spider	蜘蛛	蜘蛛	蜘蛛	蜘蛛	ZhiZhu	ZhiZhu
+🕸️	spider web	spider|web	蜘蛛网	蛛网|蜘蛛网	蜘蛛網	蛛網|蜘蛛網	ZhiZhuWang	ZhiZhuWang
+🦂	scorpion	scorpio|Scorpio|scorpion|zodiac	蝎子	天蝎宫|天蝎座|蝎子|黄道十二宫	蠍子	蠍|蠍子	Xie/HeZi	XieZi
+🦟	mosquito	disease|fever|malaria|mosquito|pest|virus	蚊子	发热|昆虫|疟疾|疾病|病毒|蚊子	蚊子	疾病|病毒|瘧疾|發燒|蚊子|蟲	WenZi	WenZi
+🪰	fly	disease|fly|maggot|pest|rotting	苍蝇	害虫|疾病|腐烂|苍蝇|蛆	蒼蠅	腐爛|舌蠅|蒼蠅|馬蠅	CangYing	CangYing
+🪱	worm	annelid|earthworm|parasite|worm	蠕虫	寄生虫|环节动物|蚯蚓|蠕虫	蠕蟲	寄生蟲|環節動物|蚯蚓|蠕蟲	RuChong/Hui	RuChong/Zhong/Tong
+🦠	microbe	amoeba|bacteria|microbe|virus	细菌	变形虫|病毒|细菌	微生物	微生物|病毒|細菌|阿米巴	XiJun	WeiShengWu
+💐	bouquet	bouquet|flower	花束	花束|鲜花	花束	花束|鮮花	HuaShu	HuaShu
+🌸	cherry blossom	blossom|cherry|flower	樱花	樱花|花	櫻花	櫻花|花	YingHua	YingHua
+💮	white flower	flower|white flower	白花	白花|花	白花	白花|花	Bai/BoHua	Bai/BoHua
+🪷	lotus	Buddhism|flower|Hinduism|India|lotus|purity|Vietnam	莲花	佛教|印度|印度教|纯洁|花|莲花|越南	蓮花	佛教|印度|印度教|純潔|花|蓮花|越南	LianHua	LianHua
+🏵️	rosette	plant|rosette	圆形花饰	圆形花饰|花	花朵	花|花朵	YuanXingHuaShi	HuaDuo
+🌹	rose	flower|rose	玫瑰	玫瑰|花	玫瑰	玫瑰|花	MeiGui	MeiGui
+🥀	wilted flower	flower|wilted	枯萎的花	枯萎的花|花	枯萎花朵	凋零|枯萎|枯萎花朵|花	Ku/GuWeiDe/DiHua	Ku/GuWeiHuaDuo
+🌺	hibiscus	flower|hibiscus	芙蓉	木槿|芙蓉|花	芙蓉	芙蓉|花	FuRong	FuRong
+🌻	sunflower	flower|sun|sunflower	向日葵	向日葵|太阳花|花	向日葵	向日葵|花	XiangRiKui	XiangRiKui
+🌼	blossom	blossom|flower	开花	开花|花	開花	花|開花	KaiHua	Kai/QianHua
+🌷	tulip	flower|tulip	郁金香	花|郁金香	鬱金香	花|鬱金香	YuJinXiang	YuJinXiang
+🪻	hyacinth							
+🌱	seedling	seedling|young	幼苗	发芽|幼苗|芽|苗	苗	發芽|苗	You/YaoMiao	Miao
+🪴	potted plant	boring|grow|house|nurturing|plant|potted plant|useless	盆栽植物	培育|房子|枯燥|植物|生长|盆栽植物	盆景	室內植物|植物|生長|盆景|觀賞	PenZaiZhiWu	PenJing/Ying
+🌲	evergreen tree	evergreen tree|tree	松树	常青树|松树|树	常青樹	常青樹|樹	SongShu	ChangQing/JingShu
+🌳	deciduous tree	deciduous|shedding|tree	落叶树	树|落叶|落叶树|落叶植物	落葉樹	樹|落葉樹	Luo/La/LaoYe/XieShu	Luo/La/LaoYe/SheShu
+🌴	palm tree	palm|tree	棕榈树	棕榈树	棕櫚樹	棕櫚樹|樹	ZongLvShu	ZongLvShu
+🌵	cactus	cactus|plant	仙人掌	仙人掌|沙漠	仙人掌	仙人掌|多肉植物	XianRenZhang	XianRenZhang
+🌾	sheaf of rice	ear|grain|rice|sheaf of rice	稻子	稻|稻子|米|粮食	水稻	水稻|稻子	DaoZi	ShuiDao
+🌿	herb	herb|leaf	药草	草药|药草|香草	草藥	植物|草藥|葉子|香草	YaoCao/Zao	Cao/ZaoYao/Shuo/Lve
+☘️	shamrock	plant|shamrock	三叶草	三叶草|苜蓿|酢浆草	三葉草	三葉草|草	SanYe/XieCao/Zao	SanYe/SheCao/Zao
+🍀	four leaf clover	4|clover|four|four-leaf clover|leaf	四叶草	四叶草|幸运	幸運草	四葉草|幸運草	SiYe/XieCao/Zao	Xing/NieYunCao/Zao
+🍁	maple leaf	falling|leaf|maple	枫叶	加拿大|枫叶|秋	楓葉	楓葉|紅葉	FengYe/Xie	Feng/FanYe/She
+🍂	fallen leaf	fallen leaf|falling|leaf	落叶	叶|秋|落叶	落葉	枯葉|落葉	Luo/La/LaoYe/Xie	Luo/La/LaoYe/She
+🍃	leaf fluttering in wind	blow|flutter|leaf|leaf fluttering in wind|wind	风吹叶落	叶子|树叶|随风飘舞|风吹叶落	隨風飄落的葉子	隨風飄落的葉子|風吹葉落	FengChuiYe/XieLuo/La/Lao	SuiFengPiaoLuo/La/LaoDe/DiYe/SheZi
+🪹	empty nest	empty nest|nesting	空巢	空巢|筑巢	空巢	空巢|築巢	KongChao	KongChao
+🪺	nest with eggs	nest with eggs|nesting	有蛋的巢	有蛋的巢|筑巢	有蛋的巢	有蛋的巢|築巢	You/WeiDanDe/DiChao	You/WeiDanDe/DiChao
+🍄	mushroom	mushroom|toadstool	蘑菇	蘑菇	蘑菇	蘑菇|香菇	MoGu	MoGu
+🍇	grapes	fruit|grape|grapes	葡萄	水果|葡萄	葡萄	水果|葡萄	Pu/BeiTao	Pu/BeiTao
+🍈	melon	fruit|melon	甜瓜	水果|甜瓜|蜜瓜|香瓜	瓜	水果|瓜|甜瓜|蜜瓜|香瓜	TianGua	Gua
+🍉	watermelon	fruit|watermelon	西瓜	水果|西瓜	西瓜	水果|西瓜	XiGua	XiGua
+🍊	tangerine	fruit|orange|tangerine	橘子	柑桔|桔子|橘子|水果	橘子	橘子|水果	JuZi	JuZi
+🍋	lemon	citrus|fruit|lemon	柠檬	柠檬|水果	檸檬	檸檬|水果	Ning/Chu/ZhuMeng	NingMeng
+🍌	banana	banana|fruit	香蕉	水果|香蕉	香蕉	水果|香蕉	XiangJiao/Qiao	XiangJiao/Qiao
+🍍	pineapple	fruit|pineapple	菠萝	水果|菠萝	鳳梨	水果|鳳梨	BoLuo	FengLi
+🥭	mango	fruit|mango|tropical	芒果	水果|热带|芒果	芒果	水果|熱帶|芒果	Mang/Wang/HuangGuo/Luo/Guan	Mang/Wang/HuangGuo/Luo/Guan
+🍎	red apple	apple|fruit|red	红苹果	水果|红|红苹果|苹果	紅蘋果	水果|紅蘋果|蘋果	Hong/GongPing/PengGuo/Luo/Guan	Hong/Gong/JiangPing/PinGuo/Luo/Guan
+🍏	green apple	apple|fruit|green	青苹果	水果|苹果|青|青苹果	青蘋果	水果|蘋果|青蘋果	Qing/JingPing/PengGuo/Luo/Guan	Qing/JingPing/PinGuo/Luo/Guan
+🍐	pear	fruit|pear	梨	梨|水果	梨子	梨子|水果	Li	LiZi
+🍑	peach	fruit|peach	桃	桃|水果	桃子	桃子|水果	Tao/Tiao/Zhao	Tao/Tiao/ZhaoZi
+🍒	cherries	berries|cherries|cherry|fruit|red	樱桃	樱桃|水果	櫻桃	櫻桃|水果	YingTao/Tiao/Zhao	YingTao/Tiao/Zhao
+🍓	strawberry	berry|fruit|strawberry	草莓	水果|草莓	草莓	水果|草莓	Cao/ZaoMei	Cao/ZaoMei
+🫐	blueberries	berry|bilberry|blue|blueberries|blueberry	蓝莓	蓝莓|越桔	藍莓	漿果|莓果|藍莓	Lan/LaMei	Lan/LaMei
+🥝	kiwi fruit	food|fruit|kiwi	猕猴桃	奇异果|水果|猕猴桃|食物	奇異果	奇異果|水果|食物	MiHouTao/Tiao/Zhao	Qi/Ji/Ai/YiYiGuo/Luo/Guan
+🍅	tomato	fruit|tomato|vegetable	西红柿	番茄|蔬菜|西红柿	番茄	水果|番茄	XiHong/GongShi	Fan/Pan/Bo/Po/PiJia/Qie
+🫒	olive	food|olive	橄榄	橄榄|食物	橄欖	橄欖	GanLan	GanLan
+🥥	coconut	coconut|palm|piña colada	椰子	棕榈|椰子	椰子	椰子	YeZi	YeZi
+🥑	avocado	avocado|food|fruit	鳄梨	水果|牛油果|食物|鳄梨	酪梨	水果|酪梨|食物	ELi	Lao/Luo/LuLi
+🍆	eggplant	aubergine|eggplant|vegetable	茄子	茄子|蔬菜	茄子	茄子|蔬菜	Jia/QieZi	Jia/QieZi
+🥔	potato	food|potato|vegetable	土豆	土豆|蔬菜|食物|马铃薯	馬鈴薯	根莖類|蔬菜|食物|馬鈴薯	Tu/Du/ChaDou	MaLingShu
+🥕	carrot	carrot|food|vegetable	胡萝卜	胡萝卜|蔬菜|食物	胡蘿蔔	根莖類|紅蘿蔔|胡蘿蔔|蔬菜|食物	HuLuoBo/Bu/Pu	HuLuoBo
+🌽	ear of corn	corn|ear|ear of corn|maize|maze	玉米	玉米|苞米	玉米	玉米|蔬菜	YuMi	YuMi
+🌶️	hot pepper	hot|pepper	红辣椒	红辣椒|辣椒	辣椒	蔬菜|辣椒	Hong/GongLaJiao	LaJiao
+🫑	bell pepper	bell pepper|capsicum|pepper|vegetable	灯笼椒	灯笼椒|蔬菜|辣椒	甜椒	甜椒|蔬菜|辣椒	Deng/DingLongJiao	TianJiao
+🥒	cucumber	cucumber|food|pickle|vegetable	黄瓜	泡菜|蔬菜|食物|黄瓜	小黃瓜	小黃瓜|蔬菜|食物	HuangGua	XiaoHuangGua
+🥬	leafy green	bok choy|cabbage|kale|leafy green|lettuce	绿叶蔬菜	圆白菜|小白菜|甘蓝|绿叶蔬菜|莴苣	綠葉蔬菜	小白菜|甘藍菜|綠葉蔬菜|羽衣甘藍|萵苣	Lv/LuYe/XieShuCai	LvYe/SheShuCai
+🥦	broccoli	broccoli|wild cabbage	西兰花	甘蓝|西兰花	花椰菜	花椰菜	XiLanHua	HuaYeCai
+🧄	garlic	flavoring|garlic	蒜	佐料|大蒜|蒜|蒜头|调味	大蒜	大蒜|調味	Suan	Da/Dai/TaiSuan
+🧅	onion	flavoring|onion	洋葱	佐料|洋葱|调味	洋蔥	洋蔥|調味	Yang/XiangCong/Chuang	Yang/XiangCong
+🥜	peanuts	food|nut|peanut|peanuts|vegetable	花生	坚果|花生|蔬菜|食物	花生	堅果|花生|蔬菜|食物	HuaSheng	HuaSheng
+🫘	beans	beans|food|kidney|legume	豆	肾|豆|豆类|食物	豆子	腰子|豆子|豆類|食物	Dou	DouZi
+🌰	chestnut	chestnut|plant	栗子	栗子	栗子	栗子	Li/LieZi	Li/LieZi
+🫚	ginger root							
+🫛	pea pod							
+🍞	bread	bread|loaf	面包	面包	吐司	吐司|麵包	MianBao/Pao/Fu	TuSi/Ci
+🥐	croissant	bread|breakfast|croissant|food|french|roll	羊角面包	新月形面包|法式|羊角面包|面包|食物	可頌	可頌|法式|牛角麵包|麵包	YangJiao/Jue/Lu/GuMianBao/Pao/Fu	Ke/GeSong/Rong
+🥖	baguette bread	baguette|bread|food|french	法式长棍面包	法式|法式长棍面包|面包|食物	法國麵包	法國麵包|法式|食物|麵包	FaShi/TeZhang/ChangGun/Hun/AoMianBao/Pao/Fu	FaGuoMianBao/Pao/Fu
+🫓	flatbread	arepa|flatbread|lavash|naan|pita	扁面包	圆盘状烤饼|扁面包|玉米饼|皮塔饼|薄脆饼	麵餅	印度南餅|圓麵餅|玉米麵包|薄麵包|麵餅	Bian/PianMianBao/Pao/Fu	MianBing
+🥨	pretzel	pretzel|twisted	椒盐卷饼	扭曲食品|椒盐卷饼	蝴蝶餅	蝴蝶餅	JiaoYanJuan/Quan/Gun/JunBing	HuDie/TieBing
+🥯	bagel	bagel|bakery|breakfast|schmear	面包圈	奶酪酱|烘烤食品|面包圈	貝果	貝果|醬|麵包	MianBao/Pao/FuQuan/Juan	BeiGuo/Luo/Guan
+🥞	pancakes	breakfast|crêpe|food|hotcake|pancake|pancakes	烙饼	烙饼|煎饼|食物	鬆餅	煎餅|薄餅|食物|鬆餅	Lao/LuoBing	SongBing
+🧇	waffle	breakfast|indecisive|iron|waffle	华夫饼	华夫饼|格子饼|点心|烤|窝夫饼	格子鬆餅	格子鬆餅|楓糖|鐵	HuaFuBing	Ge/Luo/HeZiSongBing
+🧀	cheese wedge	cheese|cheese wedge	芝士	奶酪|芝士|起司	起士	乳酪|起士	ZhiShi	QiShi
+🍖	meat on bone	bone|meat|meat on bone	排骨	排骨|肉|骨	排骨	帶骨肉|排骨	Pai/BaiGu	Pai/BaiGu
+🍗	poultry leg	bone|chicken|drumstick|leg|poultry	家禽的腿	家禽|家禽的腿|鸡肉|鸡腿	雞腿	帶骨肉|雞腿	Jia/Jie/GuQinDe/DiTui	JiTui
+🥩	cut of meat	chop|cut of meat|lambchop|porkchop|steak	肉块	排骨|牛排|猪排|羊排|肉块	肉片	肉片	Rou/RuKuai/Yue	Rou/RuPian/Pan
+🥓	bacon	bacon|breakfast|food|meat	培根	培根|熏肉|肉|食物	培根	培根|肉類|食物	Pei/Pou/PiGen	Pei/Pou/PiGen
+🍔	hamburger	burger|hamburger	汉堡	汉堡|汉堡包	漢堡	漢堡|漢堡包	HanBao/Bu/Pu	Han/TanBao/Bu/Pu
+🍟	french fries	french|fries	薯条	油炸|薯条	薯條	炸薯條|薯條	ShuTiao	ShuTiao
+🍕	pizza	cheese|pizza|slice	披萨	披萨	披薩	披薩|起士披薩	PiSa	PiSa
+🌭	hot dog	frankfurter|hot dog|hotdog|sausage	热狗	热狗	熱狗	熱狗|熱狗堡	ReGou	ReGou
+🥪	sandwich	bread|sandwich	三明治	三明治|面包	三明治	三明治	SanMing/MengZhi/Chi	SanMing/MengZhi/Chi
+🌮	taco	mexican|taco	墨西哥卷饼	卷饼|墨西哥|墨西哥卷饼	夾餅	夾餅|墨西哥夾餅	Mo/MeiXiGeJuan/Quan/Gun/JunBing	Jia/Ga/Xie/XiaBing
+🌯	burrito	burrito|mexican|wrap	墨西哥玉米煎饼	卷饼|玉米煎饼|墨西哥|墨西哥玉米煎饼	捲餅	捲餅|墨西哥捲餅	Mo/MeiXiGeYuMiJianBing	Juan/QuanBing
+🫔	tamale	mexican|tamale|wrapped	墨西哥粽子	粽子|墨西哥|墨西哥粽子	玉米粉蒸肉	捲餅|玉米粉蒸肉|墨西哥	Mo/MeiXiGeZongZi	YuMiFenZhengRou/Ru
+🥙	stuffed flatbread	falafel|flatbread|food|gyro|kebab|stuffed	夹心饼	夹心|夹心饼|沙拉三明治|肉夹馍|食物	薄捲餅	薄捲餅|食物	Jia/GaXinBing	Bao/Bo/BuJuan/QuanBing
+🧆	falafel	chickpea|falafel|meatball	炸豆丸子	中东蔬菜球|油炸鹰嘴豆饼|炸豆丸子|肉丸|鹰嘴豆	油炸鷹嘴豆餅	油炸鷹嘴豆餅|肉丸|鷹嘴豆	ZhaDouWanZi	YouZhaYingZuiDouBing
+🥚	egg	breakfast|egg|food	蛋	蛋|食物	蛋	蛋|雞蛋	Dan	Dan
+🍳	cooking	breakfast|cooking|egg|frying|pan	煎蛋	平底锅|煎|煎蛋|蛋	煎蛋	煎蛋|荷包蛋	JianDan	JianDan
+🥘	shallow pan of food	casserole|food|paella|pan|shallow|shallow pan of food	装有食物的浅底锅	浅底|煎锅|装有食物的浅底锅|食物	淺鍋料理	平底鍋|料理|淺鍋|淺鍋料理	ZhuangYou/WeiShi/Si/YiWuDe/DiQian/JianDi/DeGuo	Qian/Jian/Can/ZanGuoLiaoLi
+🍲	pot of food	pot|pot of food|stew	一锅食物	一锅食物|食物	火鍋	火鍋	YiGuoShi/Si/YiWu	HuoGuo
+🫕	fondue	cheese|chocolate|fondue|melted|pot|Swiss	奶酪火锅	奶酪|奶酪火锅|巧克力|瑞士|融化|锅	涮製菜餚	乳酪|巧克力|涮製菜餚|瑞士|融化|鍋	NaiLao/Luo/LuHuoGuo	Shuan/ShuaZhiCaiYao
+🥣	bowl with spoon	bowl with spoon|breakfast|cereal|congee	碗勺	早餐|碗勺|粥|谷物	碗和湯匙	碗和湯匙|餐具	WanShao/Shuo/Zhuo/Di	WanHe/Hu/HuoTang/Shang/YangShi/Chi
+🥗	green salad	food|green|salad	绿色沙拉	沙拉|绿色沙拉|食物	生菜沙拉	沙拉|生菜|生菜沙拉	Lv/LuSe/ShaiSha/SuoLa	ShengCaiSha/SuoLa
+🍿	popcorn	popcorn	爆米花	爆米花	爆米花	爆米花	Bao/BoMiHua	Bao/BoMiHua
+🧈	butter	butter|dairy	黄油	乳制品|牛奶|黄油	奶油	乳製品|奶油	HuangYou	NaiYou
+🧂	salt	condiment|salt|shaker	盐	佐料瓶|盐|调味品	鹽	調味品|調味瓶|鹽	Yan	Yan
+🥫	canned food	can|canned food	罐头食品	罐头|罐头食品	罐頭食品	罐頭|罐頭食品	GuanTouShi/Si/YiPin	GuanTouShi/Si/YiPin
+🍱	bento box	bento|box	盒饭	便当|盒饭	便當	便當	He/AnFan	Bian/PianDang
+🍘	rice cracker	cracker|rice	米饼	米果|米饼	米果	仙貝|米果	MiBing	MiGuo/Luo/Guan
+🍙	rice ball	ball|Japanese|rice	饭团	日本|饭团	飯糰	飯糰	FanTuan/Qiu	FanTuan
+🍚	cooked rice	cooked|rice	米饭	米|米饭|饭	米飯	米飯|飯	MiFan	MiFan
+🍛	curry rice	curry|rice	咖喱饭	咖喱|咖喱饭|饭	咖哩飯	咖哩飯|飯	Ka/Ga/JiaLiFan	Ka/Ga/JiaLi/Ying/MaiFan
+🍜	steaming bowl	bowl|noodle|ramen|steaming	面条	拉面|热气腾腾|碗|面条	湯麵	湯麵|麵	MianTiao	Tang/Shang/YangMian
+🍝	spaghetti	pasta|spaghetti	意粉	意大利面|意粉|意面	義大利麵	義大利麵|麵	YiFen	Yi/XiDa/Dai/TaiLiMian
+🍠	roasted sweet potato	potato|roasted|sweet	烤红薯	地瓜|烤地瓜|烤红薯|红薯	烤地瓜	地瓜|烤地瓜	KaoHong/GongShu	KaoDe/DiGua
+🍢	oden	kebab|oden|seafood|skewer|stick	关东煮	串|关东煮|海鲜	關東煮	烤肉串|關東煮	GuanDongZhu	Guan/WanDongZhu
+🍣	sushi	sushi	寿司	寿司	壽司	壽司	ShouSi/Ci	ShouSi/Ci
+🍤	fried shrimp	fried|prawn|shrimp|tempura	天妇罗	天妇罗|炸虾	天婦羅	天婦羅|炸蝦	TianFuLuo	TianFuLuo
+🍥	fish cake with swirl	cake|fish|fish cake with swirl|pastry|swirl	鱼板	鱼板	魚板	魚板	YuBan	YuBan
+🥮	moon cake	autumn|festival|moon cake|yuèbǐng	月饼	月饼|秋天|节日	月餅	中秋|月餅	Yue/RuBing	Yue/RuBing
+🍡	dango	dango|dessert|Japanese|skewer|stick|sweet	团子	串|团子|日本|甜点	糥米丸子	丸子串|糥米丸子	Tuan/QiuZi	NuoMiWanZi
+🥟	dumpling	dumpling|empanada|gyōza|jiaozi|pierogi|potsticker	饺子	水饺|煎饺|饺子	水餃	水餃	JiaoZi	ShuiJiao
+🥠	fortune cookie	fortune cookie|prophecy	幸运饼干	幸运饼干|预言	幸運餅乾	幸運餅乾	Xing/NieYunBingGan/An	Xing/NieYunBingQian/Gan
+🥡	takeout box	oyster pail|takeout box	外卖盒	外卖包装|外卖桶|外卖盒|牡蛎桶	外帶餐盒	外帶餐盒	WaiMaiHe/An	WaiDaiCan/SunHe/An
+🦀	crab	Cancer|crab|zodiac	蟹	巨蟹座|螃蟹|蟹|黄道十二宫	螃蟹	紅蟳|螃蟹|蟹	Xie	Pang/BangXie
+🦞	lobster	bisque|claws|lobster|seafood	龙虾	浓汤|海鲜|钳|龙虾	龍蝦	海鮮|濃湯|爪|龍蝦	LongXia/Ha	Long/MangXia/Ha/Jia
+🦐	shrimp	food|shellfish|shrimp|small	虾	甲壳|虾|食物	蝦子	甲殼|蝦|蝦子|食物	Xia/Ha	Xia/Ha/JiaZi
+🦑	squid	food|molusc|squid	乌贼	乌贼|软体动物|食物|鱿鱼|墨鱼	魷魚	軟體動物|食物|魷魚	WuZei	YouYu
+🦪	oyster	diving|oyster|pearl	牡蛎	海鲜|牡蛎|珍珠|生蚝	牡蠣	潛水|牡蠣|珍珠	MuLi	MuLi
+🍦	soft ice cream	cream|dessert|ice|icecream|soft|sweet	圆筒冰激凌	圆筒冰淇淋|圆筒冰激凌	霜淇淋	冰品|霜淇淋	YuanTong/DongBing/NingJi/JiaoLing	ShuangQiLin
+🍧	shaved ice	dessert|ice|shaved|sweet	刨冰	冰|冰沙|刨冰|甜点	刨冰	冰品|刨冰	Pao/BaoBing/Ning	Pao/BaoBing/Ning
+🍨	ice cream	cream|dessert|ice|sweet	冰淇淋	冰|冰淇淋|冰激凌|甜点	冰淇淋	冰品|冰淇淋	Bing/NingQiLin	Bing/NingQiLin
+🍩	doughnut	breakfast|dessert|donut|doughnut|sweet	甜甜圈	甜点|甜甜圈	甜甜圈	甜甜圈|甜點	TianTianQuan/Juan	TianTianQuan/Juan
+🍪	cookie	cookie|dessert|sweet	饼干	曲奇|饼干	餅乾	甜點|餅乾	BingGan/An	BingQian/Gan
+🎂	birthday cake	birthday|cake|celebration|dessert|pastry|sweet	生日蛋糕	庆祝|生日|生日蛋糕|蛋糕	生日蛋糕	生日|生日快樂|生日蛋糕|蛋糕	ShengRiDanGao	ShengRiDanGao
+🍰	shortcake	cake|dessert|pastry|shortcake|slice|sweet	水果蛋糕	水果蛋糕|甜点|蛋糕	蛋糕	甜點|蛋糕	ShuiGuo/Luo/GuanDanGao	DanGao
+🧁	cupcake	bakery|cupcake|sweet	纸杯蛋糕	烘焙食品|甜点|纸杯蛋糕	杯子蛋糕	杯子蛋糕|烘焙|甜點	ZhiBeiDanGao	BeiZiDanGao
+🥧	pie	filling|pastry|pie	派	油酥点心|派|糕点	派	派	Pai/Pa/Mai/Bai	Pai/Pa/Mai/Bai
+🍫	chocolate bar	bar|chocolate|dessert|sweet	巧克力	巧克力|甜品|甜点	巧克力	巧克力|巧克力磚	QiaoKeLi	QiaoKeLi
+🍬	candy	candy|dessert|sweet	糖	糖|糖果	糖	糖|糖果	Tang	Tang
+🍭	lollipop	candy|dessert|lollipop|sweet	棒棒糖	棒棒糖|糖	棒棒糖	棒棒糖|糖果	BangBangTang	BangBangTang
+🍮	custard	custard|dessert|pudding|sweet	奶黄	奶黄|蛋奶冻|蛋奶沙司	卡士達	卡士達|布丁|甜點	NaiHuang	Ka/QiaShiDa/Ta
+🍯	honey pot	honey|honeypot|pot|sweet	蜂蜜	蜂蜜|蜜罐	蜂蜜	甜點|蜂蜜	FengMi	FengMi
+🍼	baby bottle	baby|bottle|drink|milk	奶瓶	奶|奶瓶|婴儿	奶瓶	奶瓶|牛奶	NaiPing	NaiPing
+🥛	glass of milk	drink|glass|glass of milk|milk	一杯奶	一杯奶|奶|杯	一杯牛奶	一杯牛奶|杯|牛奶|飲料	YiBeiNai	YiBeiNiuNai
+☕	hot beverage	beverage|coffee|drink|hot|steaming|tea	热饮	咖啡|热饮|茶|饮料	熱飲	咖啡|熱飲|茶	ReYin	ReYin
+🫖	teapot	drink|pot|tea|teapot	茶壶	壶|茶|茶壶	茶壺	壺|茶|茶壺|飲品	ChaHu	ChaHu
+🍵	teacup without handle	beverage|cup|drink|tea|teacup|teacup without handle	热茶	杯|没有把手的茶杯|热茶|茶|饮料	熱茶	熱茶|茶	ReCha	ReCha
+🍶	sake	bar|beverage|bottle|cup|drink|sake	清酒	清酒|瓶|酒杯|饮料	清酒	清酒|酒	QingJiu	QingJiu
+🍾	bottle with popping cork	bar|bottle|bottle with popping cork|cork|drink|popping	开香槟	庆祝|开香槟|木塞|瓶子|香槟	洋酒	洋酒|酒	KaiXiangBin/Bing	Yang/XiangJiu
+🍷	wine glass	bar|beverage|drink|glass|wine	葡萄酒	葡萄酒|酒|酒杯	葡萄酒	葡萄酒|酒|酒杯	Pu/BeiTaoJiu	Pu/BeiTaoJiu
+🍸	cocktail glass	bar|cocktail|drink|glass	鸡尾酒	杯|酒|鸡尾酒	雞尾酒	酒|雞尾酒	JiWei/YiJiu	JiWei/YiJiu
+🍹	tropical drink	bar|drink|tropical	热带水果饮料	热带水果饮料|饮料	熱帶水果飲料	果汁|熱帶水果飲料	ReDaiShuiGuo/Luo/GuanYinLiao	ReDaiShuiGuo/Luo/GuanYinLiao
+🍺	beer mug	bar|beer|drink|mug	啤酒	啤酒|杯|酒	啤酒	啤酒|酒	PiJiu	PiJiu
+🍻	clinking beer mugs	bar|beer|clink|clinking beer mugs|drink|mug	干杯	啤酒|干杯|碰杯|酒	乾杯吧	乾杯吧|酒	Gan/AnBei	Qian/GanBeiBa/Pa
+🥂	clinking glasses	celebrate|clink|clinking glasses|drink|glass	碰杯	喝|庆祝|杯|碰杯	乾杯	乾杯|慶祝|舉杯	PengBei	Qian/GanBei
+🥃	tumbler glass	glass|liquor|shot|tumbler|whisky	平底杯	威士忌|平底杯|杯|酒	威士忌杯	威士忌|威士忌杯|烈酒|酒杯	Ping/Pian/Bing/BengDi/DeBei	WeiShiJiBei
+🫗	pouring liquid	drink|empty|glass|pouring liquid|spill	倾倒液体	倾倒液体|流出|玻璃杯|空|饮料	倒出液體	倒出液體|倒空|喝|流出|流空|玻璃杯	QingDaoYe/ShiTi/Ben/Cui	DaoChuYe/ShiTi
+🥤	cup with straw	cup with straw|juice|soda	带吸管杯	带吸管杯|果汁|苏打	杯子和吸管	杯子和吸管	DaiXiGuanBei	BeiZiHe/Hu/HuoXiGuan
+🧋	bubble tea	bubble|milk|pearl|tea	珍珠奶茶	泡泡|牛奶|珍珠|珍珠奶茶|茶	珍珠奶茶	手搖|珍奶|珍珠|珍珠奶茶	ZhenZhuNaiCha	ZhenZhuNaiCha
+🧃	beverage box	beverage|box|juice|straw|sweet	饮料盒	吸管|果汁盒|盒装|饮料盒	鋁箔包	果汁|鋁箔包	YinLiaoHe/An	LvBoBao/Pao/Fu
+🧉	mate	drink|mate	马黛茶	茶|饮料|马黛茶	瑪黛茶	瑪黛茶|飲料	MaDaiCha	MaDaiCha
+🧊	ice	cold|ice|ice cube|iceberg	冰块	冰块|冰山|冷却|冷饮	冰塊	冰塊|冰山|冷	Bing/NingKuai/Yue	Bing/NingKuai
+🥢	chopsticks	chopsticks|hashi	筷子	筷子|箸	筷子	筷子	KuaiZi	KuaiZi
+🍽️	fork and knife with plate	cooking|fork|fork and knife with plate|knife|plate	餐具	刀|叉|盘|餐具	餐具	刀叉餐盤|餐具	Can/SunJu	Can/SunJu
+🍴	fork and knife	cooking|cutlery|fork|fork and knife|knife	刀叉	刀|刀叉|叉|餐具	刀叉	刀叉	Dao/DiaoCha	Dao/DiaoCha
+🥄	spoon	spoon|tableware	匙	匙|匙子|汤匙|调羹|餐具	湯匙	湯匙|餐具	Shi/Chi	Tang/Shang/YangShi/Chi
+🔪	kitchen knife	cooking|hocho|kitchen knife|knife|tool|weapon	菜刀	刀|武器|烹饪|菜刀	菜刀	刀|菜刀	CaiDao/Diao	CaiDao/Diao
+🫙	jar	condiment|container|empty|jar|sauce|store	罐	容器|空|罐|调味品|贮藏|酱	廣口瓶	容器|廣口瓶|果醬|空瓶|調味品|貯存品	Guan	Guang/KuangKouPing
+🏺	amphora	amphora|Aquarius|cooking|drink|jug|zodiac	双耳瓶	双耳瓶|壶|罐	陶罐	容器|陶罐	ShuangEr/RengPing	Tao/Yao/DaoGuan
+🌍	globe showing Europe-Africa	Africa|earth|Europe|globe|globe showing Europe-Africa|world	地球上的欧洲非洲	世界|地球|地球上的欧洲非洲|欧洲|非洲	歐洲及非洲	地球|歐洲及非洲	De/DiQiuShangDe/DiOuZhouFeiZhou	OuZhouJiFeiZhou
+🌎	globe showing Americas	Americas|earth|globe|globe showing Americas|world	地球上的美洲	世界|地球|地球上的美洲|美洲	美洲	地球|美洲	De/DiQiuShangDe/DiMeiZhou	MeiZhou
+🌏	globe showing Asia-Australia	Asia|Australia|earth|globe|globe showing Asia-Australia|world	地球上的亚洲澳洲	世界|亚洲|地球|地球上的亚洲澳洲|澳洲	亞洲及澳洲	亞洲及澳洲|地球	De/DiQiuShangDe/DiYaZhouAo/YuZhou	Ya/EZhouJiAo/YuZhou
+🌐	globe with meridians	earth|globe|globe with meridians|meridians|world	带经纬线的地球	世界|地球|子午线|带经纬线的地球|经纬	子午線	地球|子午線	DaiJingWeiXianDe/DiDe/DiQiu	ZiWuXian
+🗺️	world map	map|world	世界地图	世界|世界地图|地图	世界地圖	世界|世界地圖|地圖	ShiJieDe/DiTu	ShiJieDe/DiTu
+🗾	map of Japan	Japan|map|map of Japan	日本地图	地图|日本|日本地图	日本	日本|日本列島	RiBenDe/DiTu	RiBen
+🧭	compass	compass|magnetic|navigation|orienteering	指南针	定向|导航|指南针|磁性	指南針	定向|導航|指南針|磁鐵	ZhiNan/NaZhen	ZhiNan/NaZhen
+🏔️	snow-capped mountain	cold|mountain|snow|snow-capped mountain	雪山	冷|山|雪|雪山	雪山	雪山|雪峰	XueShan	XueShan
+⛰️	mountain	mountain	山	山	山	山|山峰	Shan	Shan
+🌋	volcano	eruption|mountain|volcano	火山	喷发|山|火山|爆发	火山	火山|火山爆發	HuoShan	HuoShan
+🗻	mount fuji	fuji|mount fuji|mountain	富士山	富士山|山	富士山	富士山|山峰	FuShiShan	FuShiShan
+🏕️	camping	camping	露营	帐篷|露营	露營	帳篷露營|露營	Lu/LouYing	Lu/LouYing/Cuo
+🏖️	beach with umbrella	beach|beach with umbrella|umbrella	沙滩伞	伞|沙滩|沙滩伞	海灘陽傘	海灘|海灘陽傘	Sha/SuoTanSan	HaiTan/Han/NanYangSan
+🏜️	desert	desert	沙漠	沙漠|荒漠	沙漠	沙漠	Sha/SuoMo	Sha/SuoMo
+🏝️	desert island	desert|island	无人荒岛	无人荒岛|荒岛	熱帶小島	沙灘小島|熱帶小島	Wu/MoRenHuang/KangDao	ReDaiXiaoDao
+🏞️	national park	national park|park	国家公园	公园|国家公园|自然|风景	國家公園	公園|國家公園	GuoJia/Jie/GuGongYuan/Wan	GuoJia/Jie/GuGongYuan
+🏟️	stadium	stadium	体育馆	体育馆	競技場	球場|競技場|運動場|體育場	Ti/Ben/CuiYu/Yo/ZhouGuan	JingJi/QiChang/Shang/Dang
+🏛️	classical building	classical|classical building	古典建筑	古典|古典建筑|古建筑	古典建築	古典建築|古蹟	Gu/KuDian/TianJianZhu	Gu/KuDian/TianJianZhu
+🏗️	building construction	building construction|construction	施工	施工	施工中	施工|施工中	Shi/YiGong	Shi/YiGongZhong
+🧱	brick	brick|bricks|clay|mortar|wall	砖	墙|砂浆|砖|黏土	磚塊	泥土|灰泥|牆壁|磚塊	Zhuan	Zhuan/Tuan/TuoKuai
+🪨	rock	boulder|heavy|rock|solid|stone	岩石	固体|岩石|巨石|石头	石頭	巨礫|石材|石頭	YanShi/Dan	Shi/DanTou
+🪵	wood	log|lumber|timber|wood	木头	原木|木头|木材	木頭	木料|木材|木頭	MuTou	MuTou
+🛖	hut	house|hut|roundhouse|yurt	小屋	圆屋|小屋|蒙古包	小屋	圓頂帳篷|小屋|房屋	XiaoWu	XiaoWu
+🏘️	houses	houses	房屋建筑	住宅|房|房屋建筑	房屋建築	屋舍|房屋建築	Fang/PangWuJianZhu	Fang/PangWuJianZhu
+🏚️	derelict house	derelict|house	废墟	废墟|荒宅|荒废|鬼屋	廢墟	廢墟|荒宅	FeiXu	FeiXu
+🏠	house	home|house	房子	家|房子	房子	家|房子	Fang/PangZi	Fang/PangZi
+🏡	house with garden	garden|home|house|house with garden	别墅	别墅|家|房子|花园	別墅	別墅|家	BieShu/Ye	BieShu/Ye
+🏢	office building	building|office building	办公楼	写字楼|办公楼	辦公大樓	辦公大樓|高樓大廈	BanGongLou	BanGongDa/Dai/TaiLou/Lv
+🏣	Japanese post office	Japanese|Japanese post office|post	日本邮局	日本|日本邮局|邮局	日本郵局	日本郵局|郵局	RiBenYouJu	RiBenYou/ChuiJu
+🏤	post office	European|post|post office	邮局	欧洲|邮局	歐洲郵局	歐洲郵局|郵局	YouJu	OuZhouYou/ChuiJu
+🏥	hospital	doctor|hospital|medicine	医院	医生|医院|看病	醫院	醫生|醫療|醫院	YiYuan	YiYuan
+🏦	bank	bank|building	银行	银行	銀行	銀行	YinXing/Hang/Heng	YinXing/Hang/Heng
+🏨	hotel	building|hotel	酒店	旅馆|酒店	旅館	旅館|飯店	JiuDian	LvGuan
+🏩	love hotel	hotel|love	情人酒店	情人旅馆|情人酒店|情侣酒店	賓館	汽車旅館|賓館	QingRenJiuDian	BinGuan
+🏪	convenience store	convenience|store	便利店	便利店|商店	便利商店	便利商店	Bian/PianLiDian	Bian/PianLiShangDian
+🏫	school	building|school	学校	学校|教学楼	學校	學校|校舍	XueXiao/Jiao/Qiao	Xue/Hua/JiaoXiao/Jiao/Qiao
+🏬	department store	department|store	商场	商场|百货商店	百貨公司	百貨公司|購物商場	ShangChang	Bai/Bo/MoHuoGongSi/Ci
+🏭	factory	building|factory	工厂	工厂	工廠	工廠|廠房	GongChang/An/Han/Yan	GongChang
+🏯	Japanese castle	castle|Japanese	日本城堡	城堡|日本|日本城堡	日式城堡	城堡|日式城堡	RiBenChengBao/Bu/Pu	RiShi/TeChengBao/Bu/Pu
+🏰	castle	castle|European	欧洲城堡	城堡|欧洲|欧洲城堡	歐式城堡	城堡|歐式城堡	OuZhouChengBao/Bu/Pu	OuShi/TeChengBao/Bu/Pu
+💒	wedding	chapel|romance|wedding	婚礼	婚礼|教堂|浪漫|结婚	婚禮	婚禮|教堂婚禮	HunLi	HunLi
+🗼	Tokyo tower	Tokyo|tower	东京塔	东京|东京塔|塔	東京鐵塔	東京鐵塔	DongJingTa/Da	DongJingTie/DieTa/Da
+🗽	Statue of Liberty	liberty|statue|Statue of Liberty	自由女神像	自由|自由女神像|雕塑	自由女神	自由女神|自由女神像	ZiYou/YaoNv/RuShenXiang	ZiYou/YaoNv/RuShen
+⛪	church	Christian|church|cross|religion	教堂	基督|宗教|教堂	教堂	十字架|基督教|教堂	JiaoTang	JiaoTang
+🕌	mosque	islam|mosque|Muslim|religion	清真寺	伊斯兰|宗教|清真寺|穆斯林	清真寺	伊斯蘭建築|清真寺	QingZhenSi/Shi	QingZhenSi/Shi
+🛕	hindu temple	hindu|temple	印度寺庙	佛寺|佛教|印度寺庙|寺庙|寺院|庙宇	印度廟	印度|印度廟|廟	Yin/YiDu/Duo/ZhaiSi/ShiMiao	Yin/YiDu/Duo/ZhaiMiao
+🕍	synagogue	Jew|Jewish|religion|synagogue|temple	犹太教堂	会堂|宗教|犹太|犹太教堂	猶太教堂	教堂|猶太教堂	YouTai/TaJiaoTang	You/YaoTai/TaJiaoTang
+⛩️	shinto shrine	religion|shinto|shrine	神社	宗教|日本|神社|神道教	神社	神社|鳥居	ShenShe	ShenShe
+🕋	kaaba	islam|kaaba|Muslim|religion	克尔白	伊斯兰|克尔白|天房|宗教|穆斯林	天房	伊斯蘭建築|天房	KeErBai/Bo	TianFang/Pang
+⛲	fountain	fountain	喷泉	喷泉	噴泉	噴水池|噴泉	PenQuan	Pen/FenQuan
+⛺	tent	camping|tent	帐篷	帐篷|露营	帳篷	帳篷|露營	ZhangPeng	ZhangPeng
+🌁	foggy	fog|foggy	有雾	有雾|雾|霾	霧	天氣|霧	You/WeiWu	Wu/Meng
+🌃	night with stars	night|night with stars|star	夜晚	夜晚|星空|晚上	星空	星夜|星空	YeWan	XingKong
+🏙️	cityscape	city|cityscape	城市风光	城市风光|都市|都市景观|高楼大厦	都市風景	城市|都市風景	ChengShi/FuFengGuang	Dou/DuShi/FuFengJing/Ying
+🌄	sunrise over mountains	morning|mountain|sun|sunrise|sunrise over mountains	山顶日出	太阳|山|山顶日出|日出|清晨	日出	日出|黎明	ShanDingRiChu	RiChu
+🌅	sunrise	morning|sun|sunrise	日出	太阳|日出|清晨	旭日	旭日|朝陽	RiChu	XuRi
+🌆	cityscape at dusk	city|cityscape at dusk|dusk|evening|landscape|sunset	城市黄昏	城市黄昏|夜晚|日落|都市|黄昏	黃昏	暮色|黃昏	ChengShi/FuHuangHun	HuangHun
+🌇	sunset	dusk|sun|sunset	日落	夕阳|日落	夕陽	夕陽|日落	RiLuo/La/Lao	Xi/YiYang
+🌉	bridge at night	bridge|bridge at night|night	夜幕下的桥	夜幕下的桥|晚上|桥	夜橋	夜景|夜橋	YeMu/ManXiaDe/DiQiao	YeQiao/Jiao
+♨️	hot springs	hot|hotsprings|springs|steaming	温泉	水|泉|温泉|热气腾腾	溫泉	泡湯|溫泉	Wen/YunQuan	WenQuan
+🎠	carousel horse	carousel|horse	旋转木马	旋转木马|木马|游乐园	旋轉木馬	旋轉木馬	XuanZhuan/ZhuaiMuMa	XuanZhuan/ZhuaiMuMa
+🛝	playground slide	amusement park|play|playground slide	游乐场滑梯	游乐园|游乐场滑梯|玩耍	溜滑梯	主題樂園|溜滑梯|遊玩	You/LiuLe/YueChangHua/GuTi	LiuHua/GuTi
+🎡	ferris wheel	amusement park|ferris|wheel	摩天轮	摩天轮|游乐园	摩天輪	摩天輪	Mo/Ma/MiTianLun	Mo/Ma/MiTianLun
+🎢	roller coaster	amusement park|coaster|roller	过山车	游乐园|过山车	雲霄飛車	雲霄飛車	GuoShanChe/Ju	YunXiaoFeiChe/Ju
+💈	barber pole	barber|haircut|pole	理发店	旋转|柱|理发|理发店	理髮店	理髮店	LiFaDian	LiFaDian
+🎪	circus tent	circus|tent	马戏团帐篷	帐篷|马戏团|马戏团帐篷	馬戲團	馬戲團|馬戲團帳篷	MaXi/HuTuan/QiuZhangPeng	MaXi/Hu/Hui/Suo/YiTuan/Chuan
+🚂	locomotive	engine|locomotive|railway|steam|train	蒸汽火车	火车|蒸汽|蒸汽火车	蒸汽火車	火車|蒸汽火車	ZhengQi/Gai/YiHuoChe/Ju	ZhengQi/Gai/YiHuoChe/Ju
+🚃	railway car	car|electric|railway|train|tram|trolleybus	轨道车	电车|轨道车	有軌電車	有軌電車|軌道電車	GuiDaoChe/Ju	You/WeiGuiDianChe/Ju
+🚄	high-speed train	high-speed train|railway|shinkansen|speed|train	高速列车	动车|新干线|火车|高速列车|高铁	高鐵	火車|高鐵	GaoSuLie/LiChe/Ju	GaoTie/Die
+🚅	bullet train	bullet|railway|shinkansen|speed|train	子弹头高速列车	动车|子弹头高速列车|新干线|火车|高速|高铁	高鐡車頭	火車|高鐡車頭|高鐵	ZiDan/TanTouGaoSuLie/LiChe/Ju	GaoTieChe/JuTou
+🚆	train	railway|train	火车	火车|铁路	火車	火車	HuoChe/Ju	HuoChe/Ju
+🚇	metro	metro|subway	地铁	地铁	地鐵	地鐵|捷運	De/DiTie	De/DiTie/Die
+🚈	light rail	light rail|railway	轻轨	火车|轻轨	輕軌	火車|輕軌	QingGui	QingGui
+🚉	station	railway|station|train	车站	火车|车站|铁路	車站	車站	Che/JuZhan	Che/JuZhan
+🚊	tram	tram|trolleybus	路面电车	电车|路面电车	路面電車	路面電車|軌道電車	Lu/LuoMianDianChe/Ju	Lu/LuoMianDianChe/Ju
+🚝	monorail	monorail|vehicle	单轨	单轨|火车	單軌	單軌|火車	Dan/Chan/ShanGui	Dan/Chan/Shan/Zhan/TanGui
+🚞	mountain railway	car|mountain|railway	山区铁路	山区|山区铁路|火车|铁路	山區鐵路	山區鐵路|火車	ShanQu/OuTieLu/Luo	ShanQu/Ou/Gou/Qiu/KouTie/DieLu/Luo
+🚋	tram car	car|tram|trolleybus	有轨电车	有轨电车	電纜車	電纜車|電車	You/WeiGuiDianChe/Ju	DianLanChe/Ju
+🚌	bus	bus|vehicle	公交车	公交车|公共汽车|大巴	公車	公共汽車|公車	GongJiaoChe/Ju	GongChe/Ju
+🚍	oncoming bus	bus|oncoming	迎面驶来的公交车	公共汽车|大巴|迎面驶来|迎面驶来的公交车	公共汽車	公共汽車|公車	YingMianShiLaiDe/DiGongJiaoChe/Ju	GongGong/HongQi/Gai/YiChe/Ju
+🚎	trolleybus	bus|tram|trolley|trolleybus	无轨电车	无轨电车|电车	無軌電車	公車|無軌電車|電動巴士	Wu/MoGuiDianChe/Ju	Wu/MoGuiDianChe/Ju
+🚐	minibus	bus|minibus	小巴	公共汽车|小巴	小型巴士	小型巴士	XiaoBa	XiaoXingBaShi
+🚑	ambulance	ambulance|vehicle	救护车	急救|救护车	救護車	救護車	JiuHuChe/Ju	JiuHuChe/Ju
+🚒	fire engine	engine|fire|truck	消防车	救火车|消防车	消防車	消防車	XiaoFangChe/Ju	XiaoFangChe/Ju
+🚓	police car	car|patrol|police	警车	警察|警车|巡逻	警車	警車	JingChe/Ju	JingChe/Ju
+🚔	oncoming police car	car|oncoming|police	迎面驶来的警车	警察|警车|迎面驶来的警车	警察車	警察車|警車	YingMianShiLaiDe/DiJingChe/Ju	JingCha/CuiChe/Ju
+🚕	taxi	taxi|vehicle	出租车	出租车|的士	計程車	小黃|計程車	ChuZu/JuChe/Ju	JiChengChe/Ju
+🚖	oncoming taxi	oncoming|taxi	迎面驶来的出租车	出租车|的士|迎面驶来的出租车	小黃	小黃|計程車	YingMianShiLaiDe/DiChuZu/JuChe/Ju	XiaoHuang
+🚗	automobile	automobile|car	汽车	汽车|轿车	汽車	汽車|轎車	Qi/Gai/YiChe/Ju	Qi/Gai/YiChe/Ju
+🚘	oncoming automobile	automobile|car|oncoming	迎面驶来的汽车	轿车|迎面驶来的汽车	轎車	汽車|轎車	YingMianShiLaiDe/DiQi/Gai/YiChe/Ju	JiaoChe/Ju
+🚙	sport utility vehicle	recreational|sport utility|sport utility vehicle	运动型多用途车	SUV|休闲车|运动型多用途车	休旅車	休旅車	YunDongXingDuoYongTuChe/Ju	Xiu/XuLvChe/Ju
+🛻	pickup truck	pick-up|pickup|truck	敞蓬小型载货卡车	卡车|敞蓬小型载货卡车|载货	皮卡車	卡車|敞篷小貨車|皮卡車	Chang/Cheng/ZhengPengXiaoXingZaiHuoKa/QiaChe/Ju	PiKa/QiaChe/Ju
+🚚	delivery truck	delivery|truck	货车	卡车|货车	貨車	卡車|貨車	HuoChe/Ju	HuoChe/Ju
+🚛	articulated lorry	articulated lorry|lorry|semi|truck	铰接式货车	卡车|拖车|铰接式货车	卡車	卡車|貨車	JiaoJie/Xie/Sha/ChaShi/TeHuoChe/Ju	Ka/QiaChe/Ju
+🚜	tractor	tractor|vehicle	拖拉机	拖拉机	拖弋機	拖弋機	Tuo/ChiLaJi/Wei	Tuo/ChiYiJi
+🏎️	racing car	car|racing	赛车	赛车|跑车	賽車	賽車	SaiChe/Ju	SaiChe/Ju
+🏍️	motorcycle	motorcycle|racing	摩托车	摩托|摩托车	機車	摩托車|機車	Mo/Ma/MiTuoChe/Ju	JiChe/Ju
+🛵	motor scooter	motor|scooter	小型摩托车	小型摩托车	摩托車	摩托車|機車	XiaoXingMo/Ma/MiTuoChe/Ju	Mo/Ma/MiTuoChe/Ju
+🦽	manual wheelchair	accessibility|manual wheelchair	手动轮椅	手动轮椅|无障碍|轮椅	輪椅	行動不便|輪椅	ShouDongLunYi	LunYi
+🦼	motorized wheelchair	accessibility|motorized wheelchair	电动轮椅	无障碍|电动轮椅|轮椅	電動輪椅	行動不便|電動輪椅	DianDongLunYi	DianDongLunYi
+🛺	auto rickshaw	auto rickshaw|tuk tuk	三轮摩托车	三脚鸡|三蹦子|三轮摩托车|嘟嘟车|自动人力车	嘟嘟車	嘟嘟車	SanLunMo/Ma/MiTuoChe/Ju	DuDuChe/Ju
+🚲	bicycle	bicycle|bike	自行车	单车|脚踏车|自行车	自行車	腳踏車|自行車	ZiXing/Hang/HengChe/Ju	ZiXing/Hang/HengChe/Ju
+🛴	kick scooter	kick|scooter	滑板车	滑板车	滑板車	滑板車|滑行	Hua/GuBanChe/Ju	Hua/GuBanChe/Ju
+🛹	skateboard	board|skateboard	滑板	板|滑板	滑板	滑板	Hua/GuBan	Hua/GuBan
+🛼	roller skate	roller|skate	四轮滑冰鞋	四轮滑冰鞋|滑冰|轮式	輪式溜冰鞋	溜冰|滑輪|輪式溜冰鞋	SiLunHua/GuBing/NingXie/Wa	LunShi/TeLiuBing/NingXie/Wa
+🚏	bus stop	bus|stop	公交车站	公交站|公交车站|公共汽车站	公車站	公車站|公車站牌	GongJiaoChe/JuZhan	GongChe/JuZhan
+🛣️	motorway	highway|motorway|road	高速公路	公路|高速公路	高速公路	公路|高速公路	GaoSuGongLu/Luo	GaoSuGongLu/Luo
+🛤️	railway track	railway|railway track|train	铁轨	火车|铁路|铁轨	鐵軌	鐵軌|鐵道	TieGui	Tie/DieGui
+🛢️	oil drum	drum|oil	石油桶	桶|石油桶	油桶	油桶	Shi/DanYouTong	YouTong
+⛽	fuel pump	diesel|fuel|fuelpump|gas|pump|station	油泵	加油站|柴油|油泵|燃油	加油站	加油|加油站	YouBeng/Pin/Liu	JiaYouZhan
+🛞	wheel	circle|tire|turn|wheel	车轮	圆圈|车轮|转动|轮胎	輪子	圓圈|輪子|輪胎|轉動	Che/JuLun	LunZi
+🚨	police car light	beacon|car|light|police|revolving	警车灯	灯|警报|警灯|警示|警车灯	警車燈	警察|警車燈	JingChe/JuDeng/Ding	JingChe/JuDeng
+🚥	horizontal traffic light	horizontal traffic light|light|signal|traffic	横向的红绿灯	交通灯|信号灯|横向的红绿灯|红绿灯	紅綠燈	交通號誌|紅綠燈	Heng/Guang/HuangXiangDe/DiHong/GongLv/LuDeng/Ding	Hong/Gong/JiangLvDeng
+🚦	vertical traffic light	light|signal|traffic|vertical traffic light	纵向的红绿灯	交通灯|信号灯|红绿灯|纵向的红绿灯	直式紅綠燈	交通號誌|直式紅綠燈	ZongXiangDe/DiHong/GongLv/LuDeng/Ding	ZhiShi/TeHong/Gong/JiangLvDeng
+🛑	stop sign	octagonal|sign|stop	停止标志	停止标志|八边形|标志	停止標誌	停止|停止標誌|標誌	TingZhiBiaoZhi	TingZhiBiaoZhi
+🚧	construction	barrier|construction	路障	施工|路障	施工	工地|施工	Lu/LuoZhang	Shi/YiGong
+⚓	anchor	anchor|ship|tool	锚	停泊|船|锚	錨	船錨|錨	Mao	Mao
+🛟	ring buoy	float|life preserver|life saver|rescue|ring buoy|safety	救生圈	安全|救援|救生圈|救生用具|漂浮	救生圈	保命工具|安全|救援|救生圈|救生用具|浮具	JiuShengQuan/Juan	JiuShengQuan/Juan
+⛵	sailboat	boat|resort|sailboat|sea|yacht	帆船	帆船|船	帆船	帆船	FanChuan	FanChuan
+🛶	canoe	boat|canoe	独木舟	独木舟	獨木舟	獨木舟|船	DuMuZhou	DuMuZhou
+🚤	speedboat	boat|speedboat	快艇	快艇|船	快艇	快艇	KuaiTing	KuaiTing
+🛳️	passenger ship	passenger|ship	客轮	客船|客轮	客船	客船|船	Ke/QiaLun	Ke/QiaChuan
+⛴️	ferry	boat|ferry|passenger	渡轮	渡船|渡轮|轮船	渡輪	渡輪|船	DuLun	DuLun
+🛥️	motor boat	boat|motor boat|motorboat	摩托艇	摩托艇|船	汽艇	汽艇|船	Mo/Ma/MiTuoTing	Qi/Gai/YiTing
+🚢	ship	boat|passenger|ship	船	船	船	船	Chuan	Chuan
+✈️	airplane	aeroplane|airplane	飞机	飞机	飛機	飛機	FeiJi/Wei	FeiJi
+🛩️	small airplane	aeroplane|airplane|small airplane	小型飞机	小型飞机|飞机	小飛機	小型飛機|小飛機	XiaoXingFeiJi/Wei	XiaoFeiJi
+🛫	airplane departure	aeroplane|airplane|check-in|departure|departures	航班起飞	值机|登机|航班起飞|起飞	飛機起飛	起飛|飛機起飛	HangBanQiFei	FeiJiQiFei
+🛬	airplane arrival	aeroplane|airplane|airplane arrival|arrivals|arriving|landing	航班降落	到达|航班降落|降落	飛機著陸	降落|飛機著陸	HangBanJiang/XiangLuo/La/Lao	FeiJiZhe/Zhu/Zhuo/Chu/ZhaoLu/Liu
+🪂	parachute	hang-glide|parachute|parasail|skydive	降落伞	帆伞|悬挂滑翔|滑翔|滑翔伞|跳伞|降落伞	降落傘	懸掛式滑翔|拖曳傘|跳傘|降落傘	Jiang/XiangLuo/La/LaoSan	Jiang/XiangLuo/La/LaoSan
+💺	seat	chair|seat	座位	座位|椅子	座位	座位|座椅	ZuoWei/Li	ZuoWei/Li
+🚁	helicopter	helicopter|vehicle	直升机	直升机|直升飞机	直升機	直升機	ZhiShengJi/Wei	ZhiShengJi
+🚟	suspension railway	railway|suspension	空轨	悬挂|空中轨道列车|空轨	懸索鐵路	懸索鐵路	KongGui	XuanSuoTie/DieLu/Luo
+🚠	mountain cableway	cable|gondola|mountain|mountain cableway	缆车	空中|索道|缆车	纜車	纜車	LanChe/Ju	LanChe/Ju
+🚡	aerial tramway	aerial|cable|car|gondola|tramway	索道	空中|索道|缆车	空中纜車	空中纜車|纜車	SuoDao	KongZhongLanChe/Ju
+🛰️	satellite	satellite|space	卫星	卫星|太空	衛星	衛星	WeiXing	WeiXing
+🚀	rocket	rocket|space	火箭	太空|火箭	火箭	火箭	HuoJian	HuoJian
+🛸	flying saucer	flying saucer|UFO	飞碟	UFO|不明飞行物|飞碟	飛碟	幽浮|飛碟	FeiDie/She	FeiDie/She
+🛎️	bellhop bell	bell|bellhop|hotel	服务铃	服务铃|酒店|铃	服務鈴	服務鈴	Fu/Bi/BoWuLing	Fu/Bi/BoWu/MaoLing
+🧳	luggage	luggage|packing|travel	行李箱	包装|旅行|行李箱	行李	打包|旅行|行李	Xing/Hang/HengLiXiang	Xing/Hang/HengLi
+⌛	hourglass done	hourglass done|sand|timer	沙漏	沙漏|计时器	沙漏	沙漏	Sha/SuoLou	Sha/SuoLou
+⏳	hourglass not done	hourglass|hourglass not done|sand|timer	沙正往下流的沙漏	沙正往下流的沙漏|计时器	流動的沙漏	沙漏|流動的沙漏	Sha/SuoZhengWangXiaLiuDe/DiSha/SuoLou	LiuDongDe/DiSha/SuoLou
+⌚	watch	clock|watch	手表	手表|表	手錶	手錶|錶	ShouBiao	ShouBiao
+⏰	alarm clock	alarm|clock	闹钟	钟|闹钟	鬧鐘	時鐘|鬧鐘	NaoZhong	NaoZhong
+⏱️	stopwatch	clock|stopwatch	秒表	码表|秒表|计时器	碼錶	時鐘|碼錶	MiaoBiao	MaBiao
+⏲️	timer clock	clock|timer	定时器	定时器|计时器	計時器	時鐘|計時器	DingShiQi	JiShiQi
+🕰️	mantelpiece clock	clock|mantelpiece clock	座钟	台钟|壁炉钟|座钟	座鐘	座鐘|時鐘	ZuoZhong	ZuoZhong
+🕛	twelve o’clock	00|12|12:00|clock|o’clock|twelve	十二点	12:00|十二点	十二點	十二點	ShiErDian	ShiErDian/Zhan/Duo
+🕧	twelve-thirty	12|12:30|clock|thirty|twelve|twelve-thirty	十二点半	12:30|十二点半	十二點半	十二點半	ShiErDianBan/Pan	ShiErDian/Zhan/DuoBan/Pan
+🕐	one o’clock	00|1|1:00|clock|o’clock|one	一点	1:00|一点	一點	一點	YiDian	YiDian/Zhan/Duo
+🕜	one-thirty	1|1:30|clock|one|one-thirty|thirty	一点半	1:30|一点半	一點半	一點半	YiDianBan/Pan	YiDian/Zhan/DuoBan/Pan
+🕑	two o’clock	00|2|2:00|clock|o’clock|two	两点	2:00|两点	兩點	兩點	LiangDian	LiangDian/Zhan/Duo
+🕝	two-thirty	2|2:30|clock|thirty|two|two-thirty	两点半	2:30|两点半	兩點半	兩點半	LiangDianBan/Pan	LiangDian/Zhan/DuoBan/Pan
+🕒	three o’clock	00|3|3:00|clock|o’clock|three	三点	3:00|三点	三點	三點	SanDian	SanDian/Zhan/Duo
+🕞	three-thirty	3|3:30|clock|thirty|three|three-thirty	三点半	3:30|三点半	三點半	三點半	SanDianBan/Pan	SanDian/Zhan/DuoBan/Pan
+🕓	four o’clock	00|4|4:00|clock|four|o’clock	四点	4:00|四点	四點	四點	SiDian	SiDian/Zhan/Duo
+🕟	four-thirty	4|4:30|clock|four|four-thirty|thirty	四点半	4:30|四点半	四點半	四點半	SiDianBan/Pan	SiDian/Zhan/DuoBan/Pan
+🕔	five o’clock	00|5|5:00|clock|five|o’clock	五点	5:00|五点	五點	五點	WuDian	WuDian/Zhan/Duo
+🕠	five-thirty	5|5:30|clock|five|five-thirty|thirty	五点半	5:30|五点半	五點半	五點半	WuDianBan/Pan	WuDian/Zhan/DuoBan/Pan
+🕕	six o’clock	00|6|6:00|clock|o’clock|six	六点	6:00|六点	六點	六點	Liu/LuDian	Liu/LuDian/Zhan/Duo
+🕡	six-thirty	6|6:30|clock|six|six-thirty|thirty	六点半	6:30|六点半	六點半	六點半	Liu/LuDianBan/Pan	Liu/LuDian/Zhan/DuoBan/Pan
+🕖	seven o’clock	00|7|7:00|clock|o’clock|seven	七点	7:00|七点	七點	七點	QiDian	QiDian/Zhan/Duo
+🕢	seven-thirty	7|7:30|clock|seven|seven-thirty|thirty	七点半	7:30|七点半	七點半	七點半	QiDianBan/Pan	QiDian/Zhan/DuoBan/Pan
+🕗	eight o’clock	00|8|8:00|clock|eight|o’clock	八点	8:00|八点	八點	八點	BaDian	BaDian/Zhan/Duo
+🕣	eight-thirty	8|8:30|clock|eight|eight-thirty|thirty	八点半	8:30|八点半	八點半	八點半	BaDianBan/Pan	BaDian/Zhan/DuoBan/Pan
+🕘	nine o’clock	00|9|9:00|clock|nine|o’clock	九点	9:00|九点	九點	九點	JiuDian	JiuDian/Zhan/Duo
+🕤	nine-thirty	9|9:30|clock|nine|nine-thirty|thirty	九点半	9:30|九点半	九點半	九點半	JiuDianBan/Pan	JiuDian/Zhan/DuoBan/Pan
+🕙	ten o’clock	00|10|10:00|clock|o’clock|ten	十点	10:00|十点	十點	十點	ShiDian	ShiDian/Zhan/Duo
+🕥	ten-thirty	10|10:30|clock|ten|ten-thirty|thirty	十点半	10:30|十点半	十點半	十點半	ShiDianBan/Pan	ShiDian/Zhan/DuoBan/Pan
+🕚	eleven o’clock	00|11|11:00|clock|eleven|o’clock	十一点	11:00|十一点	十一點	十一點	ShiYiDian	ShiYiDian/Zhan/Duo
+🕦	eleven-thirty	11|11:30|clock|eleven|eleven-thirty|thirty	十一点半	11:30|十一点半	十一點半	十一點半	ShiYiDianBan/Pan	ShiYiDian/Zhan/DuoBan/Pan
+🌑	new moon	dark|moon|new moon	朔月	新月|月亮|朔月	新月	新月|月亮|朔月	ShuoYue/Ru	XinYue/Ru
+🌒	waxing crescent moon	crescent|moon|waxing	娥眉月	三日月|娥眉月|弯月|月亮|眉月	眉形新月	彎月|眉形新月	EMeiYue/Ru	MeiXingXinYue/Ru
+🌓	first quarter moon	first quarter moon|moon|quarter	上弦月	上弦月|月亮	上弦月	上弦月|月亮	ShangXianYue/Ru	ShangXianYue/Ru
+🌔	waxing gibbous moon	gibbous|moon|waxing	盈凸月	月亮|盈凸月	盈凸月	月亮|盈凸月	YingTuYue/Ru	YingTuYue/Ru
+🌕	full moon	full|moon	满月	月亮|望月|满月	滿月	月亮|望月|滿月	ManYue/Ru	Man/MenYue/Ru
+🌖	waning gibbous moon	gibbous|moon|waning	亏凸月	亏凸月|月亮	虧凸月	漸盈月|虧凸月	Kui/YuTuYue/Ru	KuiTuYue/Ru
+🌗	last quarter moon	last quarter moon|moon|quarter	下弦月	下弦月|月亮	下弦月	下弦月|月亮	XiaXianYue/Ru	XiaXianYue/Ru
+🌘	waning crescent moon	crescent|moon|waning	残月	亏眉月|弯月|月亮|残月	眉形殘月	殘月|眉形殘月	CanYue/Ru	MeiXingCanYue/Ru
+🌙	crescent moon	crescent|moon	弯月	娥眉月|弯月|月亮	彎月	彎月|月亮|月牙|残月	WanYue/Ru	WanYue/Ru
+🌚	new moon face	face|moon|new moon face	微笑的朔月	微笑的朔月|月亮|朔月	月亮公公	月亮|月亮公公|朔月	WeiXiaoDe/DiShuoYue/Ru	Yue/RuLiangGongGong
+🌛	first quarter moon face	face|first quarter moon face|moon|quarter	微笑的上弦月	微笑的上弦月|月亮|蛾眉月	彎月臉朝左	上弦月|彎月臉朝左|月亮	WeiXiaoDe/DiShangXianYue/Ru	WanYue/RuLianChao/Zhao/ZhuZuo
+🌜	last quarter moon face	face|last quarter moon face|moon|quarter	微笑的下弦月	微笑的下弦月|月亮|残月	彎月臉朝右	下弦月|彎月臉朝右|月亮	WeiXiaoDe/DiXiaXianYue/Ru	WanYue/RuLianChao/Zhao/ZhuYou
+🌡️	thermometer	thermometer|weather	温度计	天气|气温|温度计	溫度計	溫度計	Wen/YunDu/Duo/ZhaiJi	WenDu/Duo/ZhaiJi
+☀️	sun	bright|rays|sun|sunny	太阳	太阳|晴|晴天	太陽	太陽	Tai/TaYang	Tai/TaYang
+🌝	full moon face	bright|face|full|moon	微笑的月亮	微笑的月亮|月亮|望月|满月	微笑的滿月	微笑的滿月|月亮	WeiXiaoDe/DiYue/RuLiang	WeiXiaoDe/DiMan/MenYue/Ru
+🌞	sun with face	bright|face|sun|sun with face	微笑的太阳	太阳|微笑的太阳	微笑的太陽	太陽|微笑的太陽	WeiXiaoDe/DiTai/TaYang	WeiXiaoDe/DiTai/TaYang
+🪐	ringed planet	ringed planet|saturn|saturnine	有环行星	土星|有环行星	帶行星環的行星	土星|土星環|帶行星環的行星	You/WeiHuanXing/Hang/HengXing	DaiXing/Hang/HengXingHuanDe/DiXing/Hang/HengXing
+⭐	star	star	星星	五角星|星星	星星	星星	XingXing	XingXing
+🌟	glowing star	glittery|glow|glowing star|shining|sparkle|star	闪亮的星星	发光|星星|闪亮的星星	閃爍的星星	星星|閃爍的星星	ShanLiangDe/DiXingXing	ShanShuo/Luo/YueDe/DiXingXing
+🌠	shooting star	falling|shooting|star	流星	流星	流星	星星|流星	LiuXing	LiuXing
+🌌	milky way	milky way|space	银河	星空|银河	銀河	星空|銀河	YinHe	YinHe
+☁️	cloud	cloud|weather	云	云|阴	雲	天氣|雲	Yun	Yun
+⛅	sun behind cloud	cloud|sun|sun behind cloud	阴	乌云蔽日|多云|阴	陰天	天氣|陰天	Yin	Yin/AnTian
+⛈️	cloud with lightning and rain	cloud|cloud with lightning and rain|rain|thunder	雷阵雨	阵雨|雨|雷阵雨	雷雨	天氣|雷雨	LeiZhenYu	LeiYu
+🌤️	sun behind small cloud	cloud|sun|sun behind small cloud	晴偶有云	云|太阳|少云|晴偶有云	晴偶有雲	天氣|晴偶有雲	QingOuYou/WeiYun	QingOuYou/WeiYun
+🌥️	sun behind large cloud	cloud|sun|sun behind large cloud	多云	云|多云|太阳	晴時多雲	天氣|晴時多雲	DuoYun	QingShiDuoYun
+🌦️	sun behind rain cloud	cloud|rain|sun|sun behind rain cloud	晴转雨	云|太阳|晴转雨|雨	晴時有雨	天氣|晴時有雨	QingZhuan/ZhuaiYu	QingShiYou/WeiYu
+🌧️	cloud with rain	cloud|cloud with rain|rain	下雨	下雨|云|雨	雨天	天氣|雨天	XiaYu	YuTian
+🌨️	cloud with snow	cloud|cloud with snow|cold|snow	下雪	下雪|云|雪	下雪	下雪|天氣	XiaXue	XiaXue
+🌩️	cloud with lightning	cloud|cloud with lightning|lightning	打雷	云|打雷|闪电|雷	閃電	天氣|閃電	DaLei	ShanDian
+🌪️	tornado	cloud|tornado|whirlwind	龙卷风	云|旋风|龙卷风	龍捲風	天氣|龍捲風	LongJuan/Quan/Gun/JunFeng	Long/MangJuan/QuanFeng
+🌫️	fog	cloud|fog	雾	雾|霾	有霧	天氣|有霧	Wu	You/WeiWu/Meng
+🌬️	wind face	blow|cloud|face|wind	大风	大风|狂风	刮風	刮風|天氣	Da/Dai/TaiFeng	GuaFeng
+🌀	cyclone	cyclone|dizzy|hurricane|twister|typhoon	台风	台风|旋风|飓风	颱風	天氣|暈|颱風	Tai/Yi/SiFeng	TaiFeng
+🌈	rainbow	rain|rainbow	彩虹	彩虹	彩虹	彩虹	CaiHong/Jiang/Gong	CaiHong/Jiang/Gong
+🌂	closed umbrella	closed umbrella|clothing|rain|umbrella	收起的伞	伞|收起的伞|雨|雨伞	收合的傘	傘|收合的傘|雨傘	ShouQiDe/DiSan	ShouHe/GeDe/DiSan
+☂️	umbrella	clothing|rain|umbrella	伞	伞|雨|雨伞	雨傘	傘|雨傘	San	YuSan
+☔	umbrella with rain drops	clothing|drop|rain|umbrella|umbrella with rain drops	雨伞	下雨|雨伞|雨滴	雨中的傘	傘|雨中的傘	YuSan	YuZhongDe/DiSan
+⛱️	umbrella on ground	rain|sun|umbrella|umbrella on ground	阳伞	伞|阳伞	遮陽傘	傘|遮陽傘	YangSan	ZheYangSan
+⚡	high voltage	danger|electric|high voltage|lightning|voltage|zap	高压	危险|有电|闪电|高压	高壓電	閃電|電|高壓電	GaoYa	GaoYaDian
+❄️	snowflake	cold|snow|snowflake	雪花	冷|雪|雪花	雪花	雪花	XueHua	XueHua
+☃️	snowman	cold|snow|snowman	雪与雪人	雪|雪与雪人|雪人	雪中的雪人	雪中的雪人|雪人	XueYuXueRen	XueZhongDe/DiXueRen
+⛄	snowman without snow	cold|snow|snowman|snowman without snow	雪人	雪人	雪人	雪人	XueRen	XueRen
+☄️	comet	comet|space	彗星	太空|彗星	慧星	慧星	Hui/SuiXing	HuiXing
+🔥	fire	fire|flame|tool	火焰	火|火焰	火	火|火苗	HuoYan	Huo
+💧	droplet	cold|comic|drop|droplet|sweat	水滴	冷|水|水滴	水滴	水滴|汗	ShuiDi	ShuiDi
+🌊	water wave	ocean|water|wave	浪花	波浪|浪花|海洋	波浪	波浪|海浪	LangHua	Bo/Bei/BiLang
+🎃	jack-o-lantern	celebration|halloween|jack|jack-o-lantern|lantern	南瓜灯	万圣节|南瓜灯|庆祝|灯笼	南瓜燈	南瓜|南瓜燈	Nan/NaGuaDeng/Ding	Nan/NaGuaDeng
+🎄	Christmas tree	celebration|Christmas|tree	圣诞树	圣诞|圣诞树|庆祝|树	聖誕樹	聖誕樹	Sheng/KuDanShu	ShengDanShu
+🎆	fireworks	celebration|fireworks	焰火	庆祝|烟花|焰火	爆竹	焰火|煙花|爆竹	YanHuo	Bao/BoZhu
+🎇	sparkler	celebration|fireworks|sparkle|sparkler	烟花	庆祝|火花|烟火|烟花|焰火	煙花	焰火|煙花	Yan/YinHua	YanHua
+🧨	firecracker	dynamite|explosive|firecracker|fireworks	爆竹	炸药|烟花|爆炸|爆竹	鞭炮	火藥|煙火|爆炸|鞭炮	Bao/BoZhu	BianPao/Bao
+✨	sparkles	*|sparkle|sparkles|star	闪亮	星星|火花|闪亮|闪光|闪耀	閃爍	閃亮|閃爍	ShanLiang	ShanShuo/Luo/Yue
+🎈	balloon	balloon|celebration	气球	庆祝|气球	氣球	氣球	QiQiu	Qi/XiQiu
+🎉	party popper	celebration|party|popper|tada	拉炮彩带	庆祝|彩带|拉炮彩带|派对|派对礼宾花	拉炮	拉炮	LaPao/BaoCaiDai	LaPao/Bao
+🎊	confetti ball	ball|celebration|confetti	五彩纸屑球	五彩纸屑球|庆祝|球	五彩紙屑	五彩紙屑|彩球	WuCaiZhiXieQiu	WuCaiZhiXie
+🎋	tanabata tree	banner|celebration|Japanese|tanabata tree|tree	七夕树	七夕|七夕树|庆祝|日本|树	七夕	七夕|七夕樹	QiXi/YiShu	QiXi/Yi
+🎍	pine decoration	bamboo|celebration|Japanese|pine|pine decoration	门松	庆祝|日本|松树|盆栽|竹|门松	盆栽	盆栽|開運竹	MenSong	PenZai
+🎎	Japanese dolls	celebration|doll|festival|Japanese|Japanese dolls	日本人形	人偶|庆祝|日本人形|节日	女兒節	女兒節|日本娃娃	RiBenRenXing	Nv/RuEr/NiJie
+🎏	carp streamer	carp|celebration|streamer	鲤鱼旗	庆祝|日本|男孩节|长旗|鲤鱼旗	鯉魚旗	鯉魚旗	LiYuQi	LiYuQi
+🎐	wind chime	bell|celebration|chime|wind	风铃	庆祝|铃铛|风铃	風鈴	風鈴	FengLing	FengLing
+🎑	moon viewing ceremony	celebration|ceremony|moon|moon viewing ceremony	赏月	中秋|庆祝|月亮|赏月	賞月	賞月	ShangYue/Ru	ShangYue/Ru
+🧧	red envelope	gift|good luck|hóngbāo|lai see|money|red envelope	红包	利是|礼物|红包|运气|钱	紅包	吉利|壓歲錢|禮物|紅包|紅包袋	Hong/GongBao/Pao/Fu	Hong/Gong/JiangBao/Pao/Fu
+🎀	ribbon	celebration|ribbon	蝴蝶结	丝带|庆祝|缎带|蝴蝶结	蝴蝶結	蝴蝶結	HuDie/TieJie	HuDie/TieJie/Ji
+🎁	wrapped gift	box|celebration|gift|present|wrapped	礼物	包装|庆祝|盒子|礼品|礼物	禮物	慶祝|禮物|禮盒	LiWu	LiWu
+🎗️	reminder ribbon	celebration|reminder|ribbon	提示丝带	丝带|庆祝|提示丝带|暗示	黃絲帶	絲帶|黃絲帶	Ti/Di/Chi/ShiShi/Qi/ZhiSiDai	HuangSiDai
+🎟️	admission tickets	admission|admission tickets|ticket	入场券	入场券|票|门票	入場券	入場券|票券	RuChangQuan/Xuan	RuChang/Shang/DangQuan/Xuan
+🎫	ticket	admission|ticket	票	入场券|电影票|票|车票|门票	門票	票券|門票	Piao	MenPiao
+🎖️	military medal	celebration|medal|military	军功章	军功章|军队|勋章|奖章	軍事獎章	勳章|軍事獎章	JunGongZhang	JunShi/ZiJiangZhang
+🏆	trophy	prize|trophy	奖杯	奖励|奖品|奖杯|奖赏	獎盃	獎盃	JiangBei	JiangBei
+🏅	sports medal	medal|sports medal	奖牌	奖牌|运动会奖牌	獎牌	獎牌	JiangPai	JiangPai
+🥇	1st place medal	1st place medal|first|gold|medal	金牌	奖牌|第一|金牌	金牌	冠軍|第一名|金牌	JinPai	JinPai
+🥈	2nd place medal	2nd place medal|medal|second|silver	银牌	奖牌|第二|银牌	銀牌	亞軍|第二名|銀牌	YinPai	YinPai
+🥉	3rd place medal	3rd place medal|bronze|medal|third	铜牌	奖牌|第三|铜牌	銅牌	季軍|第三名|銅牌	TongPai	TongPai
+⚽	soccer ball	ball|football|soccer	足球	球|英式足球|足球	足球	球|足球	Zu/JuQiu	Zu/JuQiu
+⚾	baseball	ball|baseball	棒球	棒球|球	棒球	棒球|球	BangQiu	BangQiu
+🥎	softball	ball|glove|softball|underarm	垒球	垒球|手套|球|腋下	壘球	低手|壘球|手套|球	LeiQiu	Lei/LvQiu
+🏀	basketball	ball|basketball|hoop	篮球	球|篮球|篮筐	籃球	球|籃球	LanQiu	LanQiu
+🏐	volleyball	ball|game|volleyball	排球	排球|球	排球	排球|球	Pai/BaiQiu	Pai/BaiQiu
+🏈	american football	american|ball|football	美式橄榄球	橄榄球|球|美式橄榄球	美式足球	球|美式足球	MeiShi/TeGanLanQiu	MeiShi/TeZu/JuQiu
+🏉	rugby football	ball|football|rugby	英式橄榄球	橄榄球|球|英式橄榄球	橄欖球	橄欖球|球	Ying/YangShi/TeGanLanQiu	GanLanQiu
+🎾	tennis	ball|racquet|tennis	网球	球|球拍|网球	網球	球|網球	WangQiu	WangQiu
+🥏	flying disc	flying disc|ultimate	飞盘	极限|极限运动|终极|飞盘	飛盤	極限|飛盤	FeiPan	FeiPan/Xuan
+🎳	bowling	ball|bowling|game	保龄球	保龄球|球	保齡球	保齡球|球	BaoLingQiu	BaoLingQiu
+🏏	cricket game	ball|bat|cricket game|game	板球	板球|球|球拍	板球	板球|球	BanQiu	BanQiu
+🏑	field hockey	ball|field|game|hockey|stick	曲棍球	曲棍球|球|球棍	曲棍球	曲棍球|球	QuGun/Hun/AoQiu	QuGun/Hun/AoQiu
+🏒	ice hockey	game|hockey|ice|puck|stick	冰球	冰球|球|球棍	冰上曲棍球	冰上曲棍球|球	Bing/NingQiu	Bing/NingShangQuGun/Hun/AoQiu
+🥍	lacrosse	ball|goal|lacrosse|stick	袋棍球	球|球棍|球门|袋棍球	袋棍球	得分|球|球桿|袋棍球	DaiGun/Hun/AoQiu	DaiGun/Hun/AoQiu
+🏓	ping pong	ball|bat|game|paddle|ping pong|table tennis	乒乓球	乒乓球|比赛|球|球拍	桌球	乒乓|乒乓球|桌球|球	PingPangQiu	ZhuoQiu
+🏸	badminton	badminton|birdie|game|racquet|shuttlecock	羽毛球	球拍|羽毛球	羽毛球	球|羽毛球	Yu/HuMaoQiu	Yu/HuMaoQiu
+🥊	boxing glove	boxing|glove	拳击手套	手套|拳击手套	拳擊手套	手套|拳擊|拳擊手套|競技|運動	QuanJiShouTao	QuanJi/XiShouTao
+🥋	martial arts uniform	judo|karate|martial arts|martial arts uniform|taekwondo|uniform	练武服	制服|柔道|武术|空手道|练武服|跆拳道	道服	柔道|武術|競技|跆拳道|運動|道服	LianWuFu/Bi/Bo	DaoFu/Bi/Bo
+🥅	goal net	goal|net	球门	球网|球门	球門	球網|球門|運動	QiuMen	QiuMen
+⛳	flag in hole	flag in hole|golf|hole	高尔夫球洞	高尔夫|高尔夫球洞	高爾夫	高爾夫	GaoErFuQiuDong/Tong	GaoEr/Mi/NiFu
+⛸️	ice skate	ice|skate	滑冰	冰刀|溜冰|滑冰	溜冰鞋	溜冰|溜冰鞋	Hua/GuBing/Ning	LiuBing/NingXie/Wa
+🎣	fishing pole	fish|fishing pole|pole	钓鱼竿	钓鱼竿|鱼杆	釣魚	釣竿|釣魚	DiaoYuGan	DiaoYu
+🤿	diving mask	diving|diving mask|scuba|snorkeling	潜水面罩	浮潜|深潜|潜水|潜水面罩	潛水面罩	水肺潛水|浮潛|潛水|潛水面罩	QianShuiMianZhao	QianShuiMianZhao
+🎽	running shirt	athletics|running|sash|shirt	运动背心	上衣|跑步|运动背心	運動服	運動|運動服	YunDongBeiXin	YunDongFu/Bi/Bo
+🎿	skis	ski|skis|snow	滑雪	滑雪|雪	滑雪	滑雪	Hua/GuXue	Hua/GuXue
+🛷	sled	sled|sledge|sleigh	雪橇	乘雪橇|雪橇|驾雪橇	雪橇	滑雪橇|雪橇	XueQiao	XueQiao
+🥌	curling stone	curling stone|game|rock	冰壶	冰上溜石|冰壶|比赛|游戏	冰石壺	冰石壺|石頭|遊戲	Bing/NingHu	Bing/NingShi/DanHu
+🎯	bullseye	bullseye|dart|direct hit|game|hit|target	正中靶心的飞镖	命中|正中靶心的飞镖|靶心|飞镖	命中	命中|正中紅心	ZhengZhongBaXinDe/DiFeiBiao	MingZhong
+🪀	yo-yo	fluctuate|toy|yo-yo	悠悠球	上下起落|悠悠球|玩具	溜溜球	溜溜球|滾動|玩具	YouYouQiu	LiuLiuQiu
+🪁	kite	fly|kite|soar	风筝	翱翔|风筝|飞翔	風箏	上升|風箏|飛	FengZheng	FengZheng
+🔫	water pistol	gun|handgun|pistol|revolver|tool|water|weapon	水枪	工具|左轮|手枪|枪|武器|水枪	水槍	手槍|槍|水槍	ShuiQiang	ShuiQiang/Cheng
+🎱	pool 8 ball	8|ball|billiard|eight|game|pool 8 ball	台球	8 球制桌球|台球|游戏|霹雳八球	撞球	撞球|球	Tai/Yi/SiQiu	ZhuangQiu
+🔮	crystal ball	ball|crystal|fairy tale|fantasy|fortune|tool	水晶球	命运|工具|水晶|水晶球|球|财富	水晶球	占卜|水晶球|算命	ShuiJingQiu	ShuiJingQiu
+🪄	magic wand	magic|magic wand|witch|wizard	魔棒	女巫|巫师|魔棒|魔法	魔杖	巫婆|巫師|魔杖|魔法	MoBang	MoZhang
+🎮	video game	controller|game|video game	游戏手柄	手柄|游戏手柄|电子游戏	電玩	電動|電玩	You/LiuXi/HuShouBing	DianWan
+🕹️	joystick	game|joystick|video game	游戏操控杆	操控杆|游戏操控杆|电子游戏	搖桿	搖桿|操控桿	You/LiuXi/HuCaoKong/QiangGan	YaoGan/Han
+🎰	slot machine	game|slot|slot machine	老虎机	游戏|老虎机|角子机|赌博	吃角子老虎	吃角子老虎|拉霸機	LaoHuJi/Wei	Chi/QiJiao/Jue/Lu/GuZiLaoHu
+🎲	game die	dice|die|game	骰子	色子|骰子	骰子	骰子	Tou/GuZi	Tou/GuZi
+🧩	puzzle piece	clue|interlocking|jigsaw|piece|puzzle	拼图	图片|拼图|智力游戏|线索|联锁	拼圖	拼|拼圖|片|線索|謎題	Pin/BingTu	Pin/BingTu
+🧸	teddy bear	plaything|plush|stuffed|teddy bear|toy	泰迪熊	填充|毛绒玩具|泰迪熊|玩偶|玩具	泰迪熊	填充|娃娃|毛茸茸|泰迪熊|玩具	TaiDiXiong	TaiDiXiong
+🪅	piñata	celebration|party|piñata	彩罐	庆祝|彩罐|聚会	皮納塔	慶祝|派對|皮納塔	CaiGuan	PiNaTa/Da
+🪩	mirror ball	dance|disco|glitter|mirror ball|party	镜球	聚会|舞蹈|迪斯科|镜球|闪耀	鏡面球	派對|發光|跳舞|迪斯可|鏡面球	JingQiu	JingMianQiu
+🪆	nesting dolls	doll|nesting|nesting dolls|russia	套娃	俄罗斯套娃|套娃|娃娃	俄羅斯娃娃	俄羅斯|俄羅斯娃娃|多層|娃娃	TaoWa/Gui	ELuoSi/ShiWa/GuiWa/Gui
+♠️	spade suit	card|game|spade suit	黑桃	扑克|牌|葵扇|黑桃	黑桃	紙牌|黑桃	HeiTao/Tiao/Zhao	HeiTao/Tiao/Zhao
+♥️	heart suit	card|game|heart suit	红桃	扑克|牌|红心|红桃	紅心	紅心|紙牌	Hong/GongTao/Tiao/Zhao	Hong/Gong/JiangXin
+♦️	diamond suit	card|diamond suit|game	方片	扑克|方块|方片|牌	方塊	方塊|紙牌	Fang/Pang/Wang/FengPian/Pan	Fang/Pang/Wang/FengKuai
+♣️	club suit	card|club suit|game	梅花	扑克|梅花|牌|草花	梅花	梅花|紙牌	MeiHua	MeiHua
+♟️	chess pawn	chess|chess pawn|dupe|expendable	兵	兵|受骗者|国际象棋|牺牲品	卒	卒|戰略|棋子|鬥智	Bing	Zu/Cu/Cui
+🃏	joker	card|game|joker|wildcard	大小王	大小王|大王|小王|扑克|牌|鬼牌	鬼牌	鬼牌	Da/Dai/TaiXiaoWang/Yu	GuiPai
+🀄	mahjong red dragon	game|mahjong|mahjong red dragon|red	红中	红中|麻将	紅中	紅中|麻將	Hong/GongZhong	Hong/Gong/JiangZhong
+🎴	flower playing cards	card|flower|flower playing cards|game|Japanese|playing	花札	卡牌|日本|游戏|花札|花牌	花牌	花牌|花鬥	HuaZha/Ya	HuaPai
+🎭	performing arts	art|mask|performing|performing arts|theater|theatre	表演艺术	剧院|戏剧|艺术|表演|表演艺术|面具	戲劇	戲劇|面具	BiaoYanYiShu/Zhu	Xi/Hu/Hui/Suo/YiJu
+🖼️	framed picture	art|frame|framed picture|museum|painting|picture	带框的画	博物馆|带框的画|框|画|艺术	裱框畫	畫|裱框畫	DaiKuangDe/DiHua	BiaoKuangHua
+🎨	artist palette	art|artist palette|museum|painting|palette	调色盘	博物馆|画画|艺术|调色板|调色盘	調色板	調色板|調色盤	Diao/TiaoSe/ShaiPan	Diao/Tiao/ZhouSe/ShaiBan
+🧵	thread	needle|sewing|spool|string|thread	线	线|线轴|绳子|缝纫|针	線	線|線軸|縫紉|針	Xian	Xian
+🪡	sewing needle	embroidery|needle|sewing|stitches|sutures|tailoring	缝合针	绣花针|缝合|缝合针|缝纫|缝线|裁剪	裁縫針	刺繡|縫|縫紉|裁縫針|針	FengHe/GeZhen	CaiFengZhen
+🧶	yarn	ball|crochet|knit|yarn	毛线	毛线|毛线球|编织|钩针编织物	毛線球	毛線球|球|織|鉤針	MaoXian	MaoXianQiu
+🪢	knot	knot|rope|tangled|tie|twine|twist	结	打结|结|绳子|缠结|麻线	繩結	交織|細繩|結|繩結	Jie	Sheng/Ying/MinJie/Ji
+👓	glasses	clothing|eye|eyeglasses|eyewear|glasses	眼镜	服饰|眼睛|眼镜	眼鏡	眼鏡	Yan/WenJing	Yan/WenJing
+🕶️	sunglasses	dark|eye|eyewear|glasses|sunglasses	墨镜	太阳镜|墨镜	太陽眼鏡	太陽眼鏡|墨鏡	Mo/MeiJing	Tai/TaYangYan/WenJing
+🥽	goggles	eye protection|goggles|swimming|welding	护目镜	护目镜|护眼|游泳|焊接	蛙鏡	保護眼睛|游泳|焊工|蛙鏡	HuMuJing	Wa/JueJing
+🥼	lab coat	doctor|experiment|lab coat|scientist	白大褂	医生|实验人员|白大褂|科学家	實驗袍	實驗|實驗袍|科學家|醫生	Bai/BoDa/Dai/TaiGua	Shi/ZhiYanPao/Bao
+🦺	safety vest	emergency|safety|vest	救生衣	安全|救生衣|紧急|背心|逃生	救生衣	安全|救生衣|緊急狀況|背心	JiuShengYi	JiuShengYi
+👔	necktie	clothing|necktie|tie	领带	衬衫领带|领带	領帶	領帶	LingDai	LingDai
+👕	t-shirt	clothing|shirt|t-shirt|tshirt	T恤	T恤|恤衫	T卹	T卹|襯衫	TXu	TXu/Su
+👖	jeans	clothing|jeans|pants|trousers	牛仔裤	牛仔裤|裤子	牛仔褲	牛仔褲|褲子	NiuZi/ZaiKu	NiuZi/ZaiKu
+🧣	scarf	neck|scarf	围巾	围巾	圍巾	圍巾|脖子	WeiJin	WeiJin
+🧤	gloves	gloves|hand	手套	手套	手套	手|手套	ShouTao	ShouTao
+🧥	coat	coat|jacket	外套	外套|夹克	外套	外套|夾克	WaiTao	WaiTao
+🧦	socks	socks|stocking	袜子	短袜|袜子|长袜	襪子	絲襪|襪子	Wa/MoZi	WaZi
+👗	dress	clothing|dress	连衣裙	衣服|连衣裙	洋裝	洋裝|裙子	LianYiQun	Yang/XiangZhuang
+👘	kimono	clothing|kimono	和服	和服|日本	和服	和服|日本	He/Hu/HuoFu/Bi/Bo	He/Hu/HuoFu/Bi/Bo
+🥻	sari	clothing|dress|sari	纱丽	印度|披肩|纱丽|衣服	莎麗服	洋裝|莎麗服|衣服	ShaLi	Sha/Suo/SuiLi/SiFu/Bi/Bo
+🩱	one-piece swimsuit	bathing suit|one-piece swimsuit	连体泳衣	一片式|泳衣|泳装|游泳|连体泳衣	一件式泳裝	一件式泳裝|泳衣	LianTi/Ben/CuiYongYi	YiJian/MouShi/TeYongZhuang
+🩲	briefs	bathing suit|briefs|one-piece|swimsuit|underwear	三角裤	一片式|三角裤|内裤|泳衣|泳装|短裤	泳褲	一件式|泳裝|泳褲	SanJiao/Jue/Lu/GuKu	YongKu
+🩳	shorts	bathing suit|pants|shorts|underwear	短裤	内裤|四角裤|泳衣|泳装|短裤|裤子	短泳褲	泳褲|短泳褲|褲裝	DuanKu	DuanYongKu
+👙	bikini	bikini|clothing|swim	比基尼	三点式|比基尼|泳装	比基尼	三點式|比基尼	Bi/PiJiNi	Bi/PiJiNi
+👚	woman’s clothes	clothing|woman|woman’s clothes	女装	女|女装|衣服	女裝	女裝|衣服	Nv/RuZhuang	Nv/RuZhuang
+🪭	folding hand fan							
+👛	purse	clothing|coin|purse	钱包	钱包	錢包	荷包|錢包	QianBao/Pao/Fu	Qian/JianBao/Pao/Fu
+👜	handbag	bag|clothing|handbag|purse	手提包	手提包|挎包	手提包	包包|手提包	ShouTi/Di/Chi/ShiBao/Pao/Fu	ShouTi/Di/Chi/ShiBao/Pao/Fu
+👝	clutch bag	bag|clothing|clutch bag|pouch	手袋	包|手拿包|手袋	手拿包	包包|手拿包	ShouDai	ShouNaBao/Pao/Fu
+🛍️	shopping bags	bag|hotel|shopping|shopping bags	购物袋	包|袋|购物袋|逛街	紙袋	紙袋|購物袋	GouWuDai	ZhiDai
+🎒	backpack	backpack|bag|rucksack|satchel|school	书包	书包|包	書包	書包|肩揹書包	ShuBao/Pao/Fu	ShuBao/Pao/Fu
+🩴	thong sandal	beach sandals|sandals|thong sandal|thong sandals|thongs|zōri	夹趾凉鞋	凉鞋|夹趾凉鞋|沙滩凉鞋|草屡	人字拖	人字拖|拖鞋|沙灘涼鞋|海灘鞋|草鞋	Jia/GaZhiLiangXie/Wa	RenZiTuo/Chi
+👞	man’s shoe	clothing|man|man’s shoe|shoe	男鞋	男鞋|鞋	皮鞋	皮鞋|鞋	NanXie/Wa	PiXie/Wa
+👟	running shoe	athletic|clothing|running shoe|shoe|sneaker	跑鞋	跑鞋|运动鞋|鞋	運動鞋	球鞋|運動鞋	Pao/BoXie/Wa	YunDongXie/Wa
+🥾	hiking boot	backpacking|boot|camping|hiking	登山鞋	徒步|登山|登山鞋|远足野营|露营	登山靴	健行|登山靴|背包|露營|靴子	Deng/DeShanXie/Wa	Deng/DeShanXue
+🥿	flat shoe	ballet flat|flat shoe|slip-on|slipper	平底鞋	一脚蹬|便鞋|平底芭蕾舞鞋|平底鞋	平底鞋	平底鞋|懶人鞋|拖鞋|芭蕾舞鞋	Ping/Pian/Bing/BengDi/DeXie/Wa	Ping/Pian/Bing/BengDi/DeXie/Wa
+👠	high-heeled shoe	clothing|heel|high-heeled shoe|shoe|woman	高跟鞋	女|鞋|高跟鞋	高跟鞋	女鞋|高跟鞋	GaoGenXie/Wa	GaoGenXie/Wa
+👡	woman’s sandal	clothing|sandal|shoe|woman|woman’s sandal	女式凉鞋	凉鞋|女|女式凉鞋	涼鞋	拖鞋|涼鞋	Nv/RuShi/TeLiangXie/Wa	LiangXie/Wa
+🩰	ballet shoes	ballet|ballet shoes|dance	芭蕾舞鞋	舞蹈|舞鞋|芭蕾舞鞋|足尖鞋|跳舞	芭蕾舞鞋	舞|芭蕾|芭蕾舞鞋	Ba/PaLeiWuXie/Wa	Ba/PaLeiWuXie/Wa
+👢	woman’s boot	boot|clothing|shoe|woman|woman’s boot	女靴	女|女靴|靴子	靴子	長靴|靴子	Nv/RuXue	XueZi
+🪮	hair pick							
+👑	crown	clothing|crown|king|queen	皇冠	王冠|皇冠	皇冠	皇冠	Huang/WangGuan	Huang/WangGuan
+👒	woman’s hat	clothing|hat|woman|woman’s hat	女帽	女|女帽|帽子	帽子	帽子|淑女帽	Nv/RuMao	MaoZi
+🎩	top hat	clothing|hat|top|tophat	礼帽	帽子|礼帽|高帽	禮帽	禮帽|紳士帽	LiMao	LiMao
+🎓	graduation cap	cap|celebration|clothing|graduation|hat	毕业帽	四方帽|毕业帽	畢業帽	畢業帽	BiYeMao	BiYeMao
+🧢	billed cap	baseball cap|billed cap	鸭舌帽	棒球帽|鸭舌帽	鴨舌帽	棒球帽|鴨舌帽	YaShe/GuaMao	YaShe/GuaMao
+🪖	military helmet	army|helmet|military|soldier|warrior	军用头盔	军用|军用头盔|军队|士兵|头盔|战士	頭盔	戰鬥|軍人|軍隊|頭盔	JunYongTouKui	TouKui
+⛑️	rescue worker’s helmet	aid|cross|face|hat|helmet|rescue worker’s helmet	白十字头盔	十字|头盔|安全帽|白十字头盔	工程安全帽	安全帽|工程安全帽	Bai/BoShiZiTouKui	GongChengAnQuanMao
+📿	prayer beads	beads|clothing|necklace|prayer|religion	念珠	宗教|念珠|珠子|祈祷|项链	項鍊	項鍊|首飾	NianZhu	XiangLian/Jian
+💄	lipstick	cosmetics|lipstick|makeup	唇膏	化妆品|口红|唇膏	口紅	化妝|口紅|打扮	Chun/ZhenGao	KouHong/Gong/Jiang
+💍	ring	diamond|ring	戒指	戒指|钻戒	戒指	戒指|鑽戒	JieZhi	JieZhi
+💎	gem stone	diamond|gem|gem stone|jewel	宝石	宝石|钻石	鑽石	鑽石	BaoShi/Dan	ZuanShi/Dan
+🔇	muted speaker	mute|muted speaker|quiet|silent|speaker	已静音的扬声器	安静|已静音的扬声器|扬声器|扬声器关闭|无声|静音	關掉喇叭	關掉喇叭|静音	Yi/SiJingYinDe/DiYangSheng/QingQi	Guan/WanDiao/NuoLaBa/Pa
+🔈	speaker low volume	soft|speaker low volume	低音量的扬声器	低音量的扬声器|小声|小音量|扬声器|轻声	喇叭	喇叭	DiYinLiangDe/DiYangSheng/QingQi	LaBa/Pa
+🔉	speaker medium volume	medium|speaker medium volume	中等音量的扬声器	中等|中等音量|中等音量的扬声器|扬声器	低音量	低音量|喇叭	ZhongDengYinLiangDe/DiYangSheng/QingQi	DiYinLiang
+🔊	speaker high volume	loud|speaker high volume	高音量的扬声器	大声|大音量|扬声器|高音量的扬声器	高音量	喇叭|高音量	GaoYinLiangDe/DiYangSheng/QingQi	GaoYinLiang
+📢	loudspeaker	loud|loudspeaker|public address	喇叭	公共广播|喇叭|大声|广播|通知	大聲公	喇叭|大聲公	LaBa/Pa	Da/Dai/TaiShengGong
+📣	megaphone	cheering|megaphone	扩音器	呼喊|喇叭筒|大声|扩音器|通知	擴音器	喇叭|擴音器	KuoYinQi	Kuo/Tang/GuangYinQi
+📯	postal horn	horn|post|postal	邮号	号|号角|喇叭|邮号|邮政	郵件通知	號角|通知|郵件通知	YouHao/Xiao	You/ChuiJian/MouTongZhi
+🔔	bell	bell	铃铛	叮当|响铃|铃铛	鈴鐺	鈴鐺	LingDang/Cheng	LingDang/Cheng/Tang
+🔕	bell with slash	bell|bell with slash|forbidden|mute|quiet|silent	禁止响铃	响铃关闭|安静|无声|禁止响铃|静音	靜音	無聲|靜音	JinZhiXiangLing	JingYin
+🎼	musical score	music|musical score|score	乐谱	乐谱|五线谱|音乐|音符	樂譜	樂譜|音樂	Le/YuePu	Le/Yue/Yao/Luo/LiaoPu
+🎵	musical note	music|musical note|note	音符	乐谱|五线谱|八分音符|音乐|音符	音符	音樂|音符	YinFu	YinFu
+🎶	musical notes	music|musical notes|note|notes	多个音符	乐谱|五线谱|八分音符|多个音符|音乐|音符	樂符	樂符|音樂	DuoGe/GanYinFu	Le/Yue/Yao/Luo/LiaoFu
+🎙️	studio microphone	mic|microphone|music|studio	录音室麦克风	录音室|录音室麦克风|音乐|麦|麦克|麦克风	錄音室麥克風	錄音室麥克風|麥克風	LuYinShiMaiKeFeng	LuYinShiMaiKeFeng
+🎚️	level slider	level|music|slider	电平滑块	滑块|电平|电平滑块|调节|音乐	調整桿	調整桿	DianPing/Pian/Bing/BengHua/GuKuai/Yue	Diao/Tiao/ZhouZhengGan/Han
+🎛️	control knobs	control|knobs|music	控制旋钮	控制|控制旋钮|旋钮|调节|音乐	控制旋鈕	控制旋鈕|旋鈕	Kong/QiangZhiXuanNiu	Kong/QiangZhiXuanNiu/Chou
+🎤	microphone	karaoke|mic|microphone	麦克风	卡拉OK|唱K|唱歌|麦|麦克|麦克风	麥克風	k歌|卡拉OK|唱歌|麥克風	MaiKeFeng	MaiKeFeng
+🎧	headphone	earbud|headphone	耳机	头戴式耳机|耳机	耳機	耳機|音樂	Er/RengJi/Wei	Er/RengJi
+📻	radio	radio|video	收音机	广播|广播电台|收音机|无线电|电台	收音機	收音機	ShouYinJi/Wei	ShouYinJi
+🎷	saxophone	instrument|music|sax|saxophone	萨克斯管	乐器|吹奏|演奏|萨克斯管|音乐	薩克斯風	樂器|薩克斯風	SaKeSi/ShiGuan	SaKeSi/ShiFeng
+🪗	accordion	accordion|concertina|squeeze box	手风琴	六角形风琴|手风琴|风琴	手風琴	六角手風琴|手風琴	ShouFengQin	ShouFengQin
+🎸	guitar	guitar|instrument|music	吉他	乐器|吉他|弹奏|演奏|音乐	吉他	吉他|樂器	JiTa/Tuo	JiTa/Tuo
+🎹	musical keyboard	instrument|keyboard|music|musical keyboard|piano	音乐键盘	乐器|弹奏|演奏|钢琴|音乐|音乐键盘	鋼琴	樂器|鋼琴|電子琴	YinLe/YueJianPan	GangQin
+🎺	trumpet	instrument|music|trumpet	小号	乐器|吹奏|喇叭|小号|音乐	小號	小號|樂器	XiaoHao/Xiao	XiaoHao
+🎻	violin	instrument|music|violin	小提琴	乐器|小提琴|提琴|演奏|音乐	小提琴	小提琴|樂器	XiaoTi/Di/Chi/ShiQin	XiaoTi/Di/Chi/ShiQin
+🪕	banjo	banjo|music|stringed	班卓琴	弦乐器|弹奏|班卓琴|音乐	斑鳩琴	弦樂器|斑鳩琴|音樂	BanZhuoQin	BanJiu/Qiu/ZhiQin
+🥁	drum	drum|drumsticks|music	鼓	音乐|鼓|鼓声|鼓槌	鼓	打擊樂|音樂|鼓|鼓棒|鼓槌	Gu	Gu
+🪘	long drum	beat|conga|drum|long drum|rhythm	长鼓	康加鼓|敲|节奏|长鼓|鼓	長鼓	小鼓|康加舞|打擊|節奏|長鼓|鼓	Zhang/ChangGu	Zhang/ChangGu
+🪇	maracas							
+🪈	flute							
+📱	mobile phone	cell|mobile|phone|telephone	手机	手提电话|手机|智能手机|电话|移动	手機	手機|電話	ShouJi/Wei	ShouJi
+📲	mobile phone with arrow	arrow|cell|mobile|mobile phone with arrow|phone|receive	带有箭头的手机	带有箭头的手机|手机|接收|智能手机|来电	接電話	手機|接電話|電話	DaiYou/WeiJianTouDe/DiShouJi/Wei	Jie/Xie/Sha/ChaDianHua
+☎️	telephone	phone|telephone	电话	固定电话|固话|座机|电话	電話	市話|電話	DianHua	DianHua
+📞	telephone receiver	phone|receiver|telephone	电话听筒	固定电话|固话|座机|电话|电话听筒	聽筒	聽筒|電話	DianHuaTing/Yin/YiTong/Dong	TingTong/Dong
+📟	pager	pager	寻呼机	BB 机|传呼机|呼机|寻呼机	呼叫器	BB call|呼叫器	Xun/XinHu/Xiao/Xu/He/XiaJi/Wei	Hu/Xiao/Xu/He/XiaJiaoQi
+📠	fax machine	fax|fax machine	传真机	传真|传真号|传真机|发传真	傳真機	FAX|傳真機	Chuan/ZhuanZhenJi/Wei	Chuan/ZhuanZhenJi
+🔋	battery	battery	电池	正极|电极|电池|电源|蓄电池|负极	電池	電池	DianChi/Tuo/Che	DianChi/Tuo/Che
+🪫	low battery	electronic|low battery|low energy	电池电量不足	低能量|电子|电池电量不足	電量不足	電|電量不足	DianChi/Tuo/CheDianLiangBu/Fou/FuZu/Ju	DianLiangBu/Fou/FuZu/Ju
+🔌	electric plug	electric|electricity|plug	电源插头	插头|电插头|电源|电源插头|电线	插頭	插頭	DianYuanCha/ZhaTou	Cha/ZhaTou
+💻	laptop	computer|laptop|pc|personal	笔记本电脑	PC|个人电脑|手提电脑|电脑|笔记本电脑	筆電	筆記型電腦|筆電	BiJiBenDianNao	BiDian
+🖥️	desktop computer	computer|desktop	台式电脑	PC|个人电脑|台式电脑|显示器|显示屏|计算机	電腦	桌上型電腦|桌機|電腦	Tai/Yi/SiShi/TeDianNao	DianNao
+🖨️	printer	computer|printer	打印机	印刷机|喷墨打印|复印|打印机|扫描|激光打印	印表機	列表機|印表機	DaYin/YiJi/Wei	Yin/YiBiaoJi
+⌨️	keyboard	computer|keyboard	键盘	打字|按键|电脑|输入|键盘	鍵盤	鍵盤|電腦	JianPan	JianPan/Xuan
+🖱️	computer mouse	computer|computer mouse	电脑鼠标	有线鼠标|激光鼠标|点击|点按|电脑|电脑鼠标	滑鼠	滑鼠|電腦	DianNaoShuBiao	Hua/GuShu
+🖲️	trackball	computer|trackball	轨迹球	有线鼠标|电脑|轨迹球|追踪球|鼠标	軌跡球	軌跡球	GuiJiQiu	GuiJiQiu
+💽	computer disk	computer|disk|minidisk|optical	电脑光盘	minidisk|mini光盘|光盘|电脑光盘|迷你光碟|迷你唱片	迷你光碟	迷你光碟	DianNaoGuangPan	MiNiGuangDie/She
+💾	floppy disk	computer|disk|floppy	软盘	3.5英寸|便携|存储|磁盘|软盘	磁碟片	磁碟片	RuanPan	CiDie/ShePian/Pan
+💿	optical disk	CD|computer|disk|optical	光盘	cd|专辑|光盘|存储|影片|音乐	光碟	CD|光碟	GuangPan	GuangDie/She
+📀	dvd	Blu-ray|computer|disk|dvd|DVD|optical	DVD	dvd|DVD|光盘|光碟|影片|音乐	DVD	DVD|光碟		
+🧮	abacus	abacus|calculation	算盘	算盘|计算	算盤	算盤|計算	SuanPan	SuanPan/Xuan
+🎥	movie camera	camera|cinema|movie	电影摄影机	摄像机|摄录机|摄影|摄影机|电影|电影摄影机	電影攝影機	攝影機|電影攝影機	DianYingSheYingJi/Wei	DianYingShe/Zhe/Nie/ShaYingJi
+🎞️	film frames	cinema|film|frames|movie	影片帧	帧|影片帧|电影|电影胶片|胶卷|胶片	電影膠卷	膠卷|電影膠卷	YingPian/PanZheng	DianYingJiao/Hao/NaoJuan/Quan/Gun/Jun
+📽️	film projector	cinema|film|movie|projector|video	电影放映机	影片|投影仪|放映机|电影|电影放映机|视频	電影放映機	放映機|電影放映機	DianYingFangYing/YangJi/Wei	DianYingFangYing/YangJi
+🎬	clapper board	clapper|clapper board|movie	场记板	场记|场记板|打板|拍电影	場記板	場記板	ChangJiBan	Chang/Shang/DangJiBan
+📺	television	television|tv|video	电视机	电视|电视机|看电视|视频|节目	電視	電視	DianShiJi/Wei	DianShi
+📷	camera	camera|video	相机	卡片相机|拍照|摄影|照片|照相机|相机	相機	相機	XiangJi/Wei	XiangJi
+📸	camera with flash	camera|camera with flash|flash|video	开闪光灯的相机	开闪光灯的相机|拍照|相机|闪光灯|闪光灯打开	開閃光燈	拍照|開閃光燈	KaiShanGuangDeng/DingDe/DiXiangJi/Wei	Kai/QianShanGuangDeng
+📹	video camera	camera|video	摄像机	录像|录影|拍摄|摄像机|摄影机|视频	攝影機	攝影機|錄影	SheXiangJi/Wei	She/Zhe/Nie/ShaYingJi
+📼	videocassette	tape|vhs|video|videocassette	录像带	VHS|录像带|录影带|磁带	錄影帶	VHS|錄影帶	LuXiangDai	LuYingDai
+🔍	magnifying glass tilted left	glass|magnifying|magnifying glass tilted left|search|tool	左斜的放大镜	工具|左斜的放大镜|搜索|放大|放大镜|查找	向左的放大鏡	向左的放大鏡|放大鏡	ZuoXie/Xia/Cha/YeDe/DiFangDa/Dai/TaiJing	XiangZuoDe/DiFangDa/Dai/TaiJing
+🔎	magnifying glass tilted right	glass|magnifying|magnifying glass tilted right|search|tool	右斜的放大镜	右斜的放大镜|工具|搜索|放大|放大镜|查找	放大鏡	搜尋|放大|放大鏡	YouXie/Xia/Cha/YeDe/DiFangDa/Dai/TaiJing	FangDa/Dai/TaiJing
+🕯️	candle	candle|light	蜡烛	光|烛光|烛火|照明|燃烧|蜡烛	蠟燭	蠟燭	La/Zha/Qu/JiZhu/Chong	LaZhu/Kuo
+💡	light bulb	bulb|comic|electric|idea|light	灯泡	主意|想法|灯泡|电灯泡|白炽灯	燈泡	燈泡	Deng/DingPao	DengPao
+🔦	flashlight	electric|flashlight|light|tool|torch	手电筒	光|工具|手电|手电筒|照明|电筒	手電筒	手電筒	ShouDianTong/Dong	ShouDianTong/Dong
+🏮	red paper lantern	bar|lantern|light|red|red paper lantern	红灯笼	光|喜庆|灯笼|红灯笼|节日	燈籠	居酒屋|燈籠	Hong/GongDeng/DingLong	DengLong
+🪔	diya lamp	diya|lamp|oil	印度油灯	印度油灯|排灯节|油|灯|迪亚	陶碗油燈	油|燈|陶碗|陶碗油燈	Yin/YiDu/Duo/ZhaiYouDeng/Ding	Tao/Yao/DaoWanYouDeng
+📔	notebook with decorative cover	book|cover|decorated|notebook|notebook with decorative cover	精装笔记本	封面|本子|笔记|笔记本|精装笔记本|记录	彩色封面的筆記本	彩色封面的筆記本|筆記本	Jing/QingZhuangBiJiBen	CaiSe/ShaiFeng/BianMianDe/DiBiJiBen
+📕	closed book	book|closed	合上的书本	书|书本|合上|合上的书本	合起來的書本	合起來的書本|書本	He/GeShangDe/DiShuBen	He/GeQiLaiDe/DiShuBen
+📖	open book	book|open	打开的书本	书|书本|打开|打开的书本|读书|阅读	打開來的書本	打開來的書本|書本	DaKaiDe/DiShuBen	DaKai/QianLaiDe/DiShuBen
+📗	green book	book|green	绿色书本	书|书本|绿|绿色|绿色书本	綠色的書本	書本|綠色的書本	Lv/LuSe/ShaiShuBen	LvSe/ShaiDe/DiShuBen
+📘	blue book	blue|book	蓝色书本	书|书本|篮|蓝色|蓝色书本	藍色的書本	書本|藍色的書本	Lan/LaSe/ShaiShuBen	Lan/LaSe/ShaiDe/DiShuBen
+📙	orange book	book|orange	橙色书本	书|书本|橙色|橙色书本	橘色的書本	書本|橘色的書本	Cheng/Chen/DengSe/ShaiShuBen	JuSe/ShaiDe/DiShuBen
+📚	books	book|books	书	书|书本|书籍|图书|学习	書本	書|書本|書籍	Shu	ShuBen
+📓	notebook	notebook	笔记本	日记本|本子|笔记|笔记本|记事本|记录	筆記本	筆記本	BiJiBen	BiJiBen
+📒	ledger	ledger|notebook	账本	笔记本|记事本|记账|账本|账簿	帳本	帳本|帳簿	ZhangBen	ZhangBen
+📃	page with curl	curl|document|page|page with curl	带卷边的页面	卷边|带卷边的页面|文书|文件|文档	文件檔	文件檔|文書	DaiJuan/Quan/Gun/JunBianDe/DiYeMian	WenJian/MouDang
+📜	scroll	paper|scroll	卷轴	卷轴|画卷|纸|纸卷|羊皮纸	捲軸	捲軸|文書	Juan/Quan/Gun/JunZhou	Juan/QuanZhou/Zhu
+📄	page facing up	document|page|page facing up	文件	文书|文件|文档	文件	文件|文書|文檔	WenJian/Mou	WenJian/Mou
+📰	newspaper	news|newspaper|paper	报纸	报纸|报道|新闻|看报|读报	報紙	報紙|新聞	BaoZhi	Bao/FuZhi
+🗞️	rolled-up newspaper	news|newspaper|paper|rolled|rolled-up newspaper	报纸卷	卷起|卷起的报纸|报纸|报纸卷|新闻|纸	捲好的報紙	報紙|捲好的報紙|新聞	BaoZhiJuan/Quan/Gun/Jun	Juan/QuanHaoDe/DiBao/FuZhi
+📑	bookmark tabs	bookmark|mark|marker|tabs	标签页	书签|有书签的页面|标签页	頁籤	標籤|頁籤	BiaoQianYe	Ye/XieQian
+🔖	bookmark	bookmark|mark	书签	书签|标签|读书|阅读	書籤	書籤	ShuQian	ShuQian
+🏷️	label	label	标签	吊牌|标签|标记|行李牌	吊牌	吊牌|標籤	BiaoQian	DiaoPai
+💰	money bag	bag|dollar|money|moneybag	钱袋	美元|钱|钱包|钱袋	錢袋	錢|錢袋	QianDai	Qian/JianDai
+🪙	coin	coin|gold|metal|money|silver|treasure	硬币	硬币|财富|金|金属|钱|银	硬幣	寶藏|硬幣|金|金屬|銀|錢	Ying/GengBi/Yin	Ying/GengBi
+💴	yen banknote	banknote|bill|currency|money|note|yen	日元	日元|现金|货币|钞票|钱	日幣	日幣|貨幣|鈔票|錢	RiYuan	RiBi
+💵	dollar banknote	banknote|bill|currency|dollar|money|note	美元	现金|纸币|美元|货币|钱	美金	美金|貨幣|鈔票|錢	MeiYuan	MeiJin
+💶	euro banknote	banknote|bill|currency|euro|money|note	欧元	欧元|现金|货币|钞票|钱	歐元	歐元|貨幣|鈔票|錢	OuYuan	OuYuan
+💷	pound banknote	banknote|bill|currency|money|note|pound	英镑	现金|英镑|货币|钞票|钱	英鎊	英鎊|貨幣|鈔票|錢	Ying/YangBang	Ying/YangBang/Pang
+💸	money with wings	banknote|bill|fly|money|money with wings|wings	长翅膀的钱	纸币|翅膀|花钱|钱|长翅膀的钱	錢飛了	沒錢了|錢飛了	Zhang/ChangChiBang/PangDe/DiQian	Qian/JianFeiLe/Liao
+💳	credit card	card|credit|money	信用卡	信用卡|借记卡|刷卡|卡|贷记卡|银行卡	信用卡	信用卡|刷卡	Xin/ShenYongKa/Qia	Xin/ShenYongKa/Qia
+🧾	receipt	accounting|bookkeeping|evidence|proof|receipt	收据	凭据|发票|收据|记账|证明|账单	收據	收執聯|收據|發票|紙本|證明	ShouJu	ShouJu
+💹	chart increasing with yen	chart|chart increasing with yen|graph|growth|money|yen	趋势向上且带有日元符号的图表	上扬|上涨|日元汇率|货币升值图表|走势|趋势向上且带有日元符号的图表	貨幣升值	上揚|圖表|市場走向|貨幣升值	QuShiXiangShangQie/Ju/CuDaiYou/WeiRiYuanFuHao/XiaoDe/DiTuBiao	HuoBiShengZhi
+✉️	envelope	email|envelope|letter	信封	信件|信封|信息|来信|邮件	郵件	信|郵件	Xin/ShenFeng/Bian	You/ChuiJian/Mou
+📧	e-mail	e-mail|email|letter|mail	电子邮件	信封|电子邮件|邮件	電子郵件	email|郵件|電子郵件	DianZiYouJian/Mou	DianZiYou/ChuiJian/Mou
+📨	incoming envelope	e-mail|email|envelope|incoming|letter|receive	来信	接收|收信|收到来信|收到邮件|来信|电子邮件	收到郵件	信件|信封|接收|收到郵件|郵件	LaiXin/Shen	ShouDaoYou/ChuiJian/Mou
+📩	envelope with arrow	arrow|e-mail|email|envelope|envelope with arrow|outgoing	收邮件	信件|信封|发信|发出|发送|发邮件|收邮件|邮件	寄出郵件	信件|信封|寄出郵件|發送|郵件	ShouYouJian/Mou	JiChuYou/ChuiJian/Mou
+📤	outbox tray	box|letter|mail|outbox|sent|tray	发件箱	信件|发件箱|发信|发送|发邮件|邮件	寄件匣	寄件匣	FaJian/MouXiang	JiJian/MouXia
+📥	inbox tray	box|inbox|letter|mail|receive|tray	收件箱	信件|接收|收件箱|收信|收到邮件|邮件	收件匣	收件匣	ShouJian/MouXiang	ShouJian/MouXia
+📦	package	box|package|parcel	包裹	包裹|快递|盒子|箱子|装货|运送	包裹	包裹|紙箱	Bao/Pao/FuGuo	Bao/Pao/FuGuo
+📫	closed mailbox with raised flag	closed|closed mailbox with raised flag|mail|mailbox|postbox	有待收信件	信箱|旗标|有待收信件|有新信件	有待收郵件	信箱|有待收郵件	You/WeiDaiShouXin/ShenJian/Mou	You/WeiDaiShouYou/ChuiJian/Mou
+📪	closed mailbox with lowered flag	closed|closed mailbox with lowered flag|lowered|mail|mailbox|postbox	无待收信件	信箱|旗标|无待收信件|无新信件	無待收郵件	信箱|無待收郵件	Wu/MoDaiShouXin/ShenJian/Mou	Wu/MoDaiShouYou/ChuiJian/Mou
+📬	open mailbox with raised flag	mail|mailbox|open|open mailbox with raised flag|postbox	有新信件	信箱|打开|旗标|有待收信件|有新信件	有新郵件	信箱|有新郵件	You/WeiXinXin/ShenJian/Mou	You/WeiXinYou/ChuiJian/Mou
+📭	open mailbox with lowered flag	lowered|mail|mailbox|open|open mailbox with lowered flag|postbox	无新信件	信箱|旗标|无待收信件|无新信件	沒有新郵件	信箱|沒有新郵件	Wu/MoXinXin/ShenJian/Mou	MeiYou/WeiXinYou/ChuiJian/Mou
+📮	postbox	mail|mailbox|postbox	邮筒	信|寄信|邮筒|邮箱	信箱	信箱	YouTong/Dong	Xin/ShenXiang
+🗳️	ballot box with ballot	ballot|ballot box with ballot|box	投票箱	投票|投票箱|选举|选票	投票箱	投票箱|票箱	Tou/DouPiaoXiang	Tou/DouPiaoXiang
+✏️	pencil	pencil	铅笔	橡皮|橡皮擦|画画|画笔|笔|绘画|铅笔	鉛筆	鉛筆	Qian/YanBi	Qian/YanBi
+✒️	black nib	black nib|nib|pen	钢笔尖	写字|硬笔|笔尖|钢笔|钢笔尖	鋼筆頭	鋼筆|鋼筆頭	GangBiJian	GangBiTou
+🖋️	fountain pen	fountain|pen	钢笔	写字|硬笔|笔|钢笔	鋼筆	鋼筆	GangBi	GangBi
+🖊️	pen	ballpoint|pen	笔	原子笔|圆珠笔|油笔|笔	筆	筆	Bi	Bi
+🖌️	paintbrush	paintbrush|painting	画笔	刷|毛笔|画刷|画笔|笔刷	畫筆	畫筆	HuaBi	HuaBi
+🖍️	crayon	crayon	蜡笔	油画棒|画棒|蜡笔	蠟筆	蠟筆	La/Zha/Qu/JiBi	LaBi
+📝	memo	memo|pencil	备忘录	便条|便条簿|便笺|备忘录	備忘錄	備忘錄|備註	BeiWangLu	BeiWangLu
+💼	briefcase	briefcase	公文包	公事包|公文包|包|手提包	公事包	公事包	GongWenBao/Pao/Fu	GongShi/ZiBao/Pao/Fu
+📁	file folder	file|folder	文件夹	办公|文件|文件夹|文具|硬纸夹	資料夾	資料夾	WenJian/MouJia/Ga	ZiLiaoJia/Ga/Xie/Xia
+📂	open file folder	file|folder|open	打开的文件夹	办公|打开|打开的文件夹|文件|文具	打開資料夾	打開資料夾	DaKaiDe/DiWenJian/MouJia/Ga	DaKai/QianZiLiaoJia/Ga/Xie/Xia
+🗂️	card index dividers	card|dividers|index	索引分隔文件夹	分隔|文件夹|索引|索引分隔文件夹	索引隔板	索引板|索引隔板	SuoYinFen/BanGe/Rong/JiWenJian/MouJia/Ga	SuoYinGe/Rong/JiBan
+📅	calendar	calendar|date	日历	日历|日期	行事曆	行事曆	RiLi	Xing/Hang/HengShi/ZiLi
+📆	tear-off calendar	calendar|tear-off calendar	手撕日历	手撕日历|日历|日期	日曆	撕日曆|日曆	ShouSi/XiRiLi	RiLi
+🗒️	spiral notepad	note|pad|spiral|spiral notepad	线圈本	文具|笔记本|线圈本|记事本	線圈筆記本	筆記本|線圈筆記本	XianQuan/JuanBen	XianQuan/JuanBiJiBen
+🗓️	spiral calendar	calendar|pad|spiral	线圈日历	日历|日期|线圈|线圈日历	線圈日曆	日曆|線圈日曆	XianQuan/JuanRiLi	XianQuan/JuanRiLi
+📇	card index	card|index|rolodex	卡片索引	卡片|卡片索引|卡牌索引|目录|索引	索引卡	索引卡	Ka/QiaPian/PanSuoYin	SuoYinKa/Qia
+📈	chart increasing	chart|chart increasing|graph|growth|trend|upward	趋势向上的图表	上升|上涨|上涨图表|向上|图表|趋势向上的图表	漲	上升|上漲|圖表|漲	QuShiXiangShangDe/DiTuBiao	Zhang
+📉	chart decreasing	chart|chart decreasing|down|graph|trend	趋势向下的图表	下跌|下跌图表|下降|向下|图表|趋势向下的图表	跌	下跌|下降|圖表|跌	QuShiXiangXiaDe/DiTuBiao	Die/Tu
+📊	bar chart	bar|chart|graph	条形图	图表|条形图|柱形图|直方图	圖表	圖表|直方圖	TiaoXingTu	TuBiao
+📋	clipboard	clipboard	剪贴板	写字板|剪贴板|剪贴簿|夹子|纸张	寫字夾板	寫字夾板	JianTieBan	XieZiJia/Ga/Xie/XiaBan
+📌	pushpin	pin|pushpin	图钉	固定|图钉|按钉	圖釘	圖釘	TuDing	TuDing/Ling
+📍	round pushpin	pin|pushpin|round pushpin	圆图钉	固定|图钉|圆图钉	圓圖釘	圓圖釘|圖釘	YuanTuDing	YuanTuDing/Ling
+📎	paperclip	paperclip	回形针	万字夹|回形针|回纹针|曲别针|纸夹	迴紋針	迴紋針	HuiXingZhen	HuiWenZhen
+🖇️	linked paperclips	link|linked paperclips|paperclip	连起来的两个回形针	万字夹|回形针|回纹针|曲别针|纸夹|连起来的两个回形针	相連的回紋針	回紋針|相連的回紋針	LianQiLaiDe/DiLiangGe/GanHuiXingZhen	XiangLian/LanDe/DiHuiWenZhen
+📏	straight ruler	ruler|straight edge|straight ruler	直尺	尺|尺子|文具|测量|直尺|长度	直尺	尺|直尺	ZhiChi/Che	ZhiChi/Che
+📐	triangular ruler	ruler|set|triangle|triangular ruler	三角尺	三角|三角尺|尺|文具|测量|角度	三角尺	三角尺|尺	SanJiao/Jue/Lu/GuChi/Che	SanJiao/Jue/Lu/GuChi/Che
+✂️	scissors	cutting|scissors|tool	剪刀	修剪|剪|剪刀|剪子|剪裁|工具	剪刀	剪|剪刀|工具	JianDao/Diao	JianDao/Diao
+🗃️	card file box	box|card|file	卡片盒	卡片盒|存档|标签|档案|箱|索引	卡片目錄盒	卡片目錄盒|目錄盒	Ka/QiaPian/PanHe/An	Ka/QiaPian/PanMuLuHe/An
+🗄️	file cabinet	cabinet|file|filing	文件柜	存档|归档|收纳|文件柜|柜|档案	檔案櫃	檔案櫃	WenJian/MouGui/Ju	DangAnGui
+🗑️	wastebasket	wastebasket	垃圾桶	垃圾|垃圾桶|垃圾篓|废纸篓	廢紙簍	廢紙簍	LaJi/JieTong	FeiZhiLou/Lv/Ju
+🔒	locked	closed|locked	合上的锁	上锁|合上的锁|锁|锁住|锁定	上鎖	上鎖|鎖	He/GeShangDe/DiSuo	ShangSuo
+🔓	unlocked	lock|open|unlock|unlocked	打开的锁	取消锁定|开锁|打开的锁|解锁|锁	開鎖	開鎖	DaKaiDe/DiSuo	Kai/QianSuo
+🔏	locked with pen	ink|lock|locked with pen|nib|pen|privacy	墨水笔和锁	笔|笔尖|钢笔|锁|隐私|墨水笔和锁	鋼筆和鎖	鋼筆|鋼筆和鎖|鎖	Mo/MeiShuiBiHe/Hu/HuoSuo	GangBiHe/Hu/HuoSuo
+🔐	locked with key	closed|key|lock|locked with key|secure	钥匙和锁	安全|钥匙|钥匙和锁|锁|锁上	鑰匙和鎖	鎖|鑰匙|鑰匙和鎖	Yao/YueShi/ChiHe/Hu/HuoSuo	Yao/YueShi/ChiHe/Hu/HuoSuo
+🔑	key	key|lock|password	钥匙	密码|密钥|开锁|解锁|钥匙	鑰匙	密碼|鎖|鑰匙	Yao/YueShi/Chi	Yao/YueShi/Chi
+🗝️	old key	clue|key|lock|old	老式钥匙	古老的钥匙|旧钥匙|老式钥匙|钥匙	老鑰匙	老鑰匙|鑰匙	LaoShi/TeYao/YueShi/Chi	LaoYao/YueShi/Chi
+🔨	hammer	hammer|tool	锤子	工具|敲|施工|砸|铁锤|锤子	鎚子	鎚子	ChuiZi	Chui/Dui/ZhuiZi
+🪓	axe	axe|chop|hatchet|split|wood	斧头	切|劈|斧头|木头|砍	斧頭	分割|手斧|斧頭|木頭|砍	FuTou	FuTou
+⛏️	pick	mining|pick|tool	铁镐	工具|挖掘|采矿|铁镐|锄头|鹤嘴锄	十字鎬	十字鎬|鑿	TieGao/Hao	ShiZiHao/Gao
+⚒️	hammer and pick	hammer|hammer and pick|pick|tool	锤子与镐	工具|铁锤|铁镐|锤子|锤子与镐|镐子	鎚子和十字鎬	十字鎬|鎚子|鎚子和十字鎬	ChuiZiYuGao/Hao	Chui/Dui/ZhuiZiHe/Hu/HuoShiZiHao/Gao
+🛠️	hammer and wrench	hammer|hammer and wrench|spanner|tool|wrench	锤子与扳手	工具|扳手|铁锤|锤子|锤子与扳手	鎚子和扳手	扳手|鎚子|鎚子和扳手	ChuiZiYuBan/PanShou	Chui/Dui/ZhuiZiHe/Hu/HuoBan/PanShou
+🗡️	dagger	dagger|knife|weapon	匕首	匕首|武器|短刀	匕首	匕首	Bi/PinShou	Bi/PinShou
+⚔️	crossed swords	crossed|swords|weapon	交叉放置的剑	交叉|交叉放置的剑|剑|双剑	劍	劍	JiaoChaFangZhiDe/DiJian	Jian
+💣	bomb	bomb|comic	炸弹	炸弹|爆炸	炸彈	地雷|炸彈|雷區	ZhaDan/Tan	ZhaDan/Tan
+🪃	boomerang	australia|boomerang|rebound|repercussion	回旋镖	反弹|回弹|回旋镖|澳大利亚	迴力鏢	回飛棒|澳洲|迴力鏢|迴旋|迴旋鏢	HuiXuanBiao	HuiLiBiao
+🏹	bow and arrow	archer|arrow|bow|bow and arrow|Sagittarius|zodiac	弓和箭	射手|射箭|弓|弓和箭|箭	弓箭	射手|弓箭	GongHe/Hu/HuoJian	GongJian
+🛡️	shield	shield|weapon	盾牌	武器|盾|盾牌|防御	盾牌	盾牌	Dun/Shun/YunPai	Dun/Shun/YunPai
+🪚	carpentry saw	carpenter|carpentry saw|lumber|saw|tool	木工锯	工具|木匠|木工锯|木材|锯	木工鋸	工具|木工|木工鋸|木材|鋸子	MuGongJu	MuGongJu
+🔧	wrench	spanner|tool|wrench	扳手	工具|扳手|螺丝扳手	扳手	扳手	Ban/PanShou	Ban/PanShou
+🪛	screwdriver	screw|screwdriver|tool	螺丝刀	工具|螺丝|螺丝刀	螺絲起子	工具|羅賴把|螺絲|螺絲起子	LuoSiDao/Diao	LuoSiQiZi
+🔩	nut and bolt	bolt|nut|nut and bolt|tool	螺母与螺栓	工具|螺丝|螺帽|螺栓|螺母|螺母与螺栓	螺絲	螺栓|螺絲	LuoMu/WuYuLuoShuan/Quan	LuoSi
+⚙️	gear	cog|cogwheel|gear|tool	齿轮	传动|工具|机械|零件|齿轮	齒輪	齒輪	ChiLun	ChiLun
+🗜️	clamp	clamp|compress|tool|vice	夹钳	夹具|夹钳|工具|机械|紧固	壓縮機	壓縮|壓縮機	Jia/GaQian	YaSuo/SuJi
+⚖️	balance scale	balance|justice|Libra|scale|zodiac	天平	公平|公正|天平|正义|法律	天平	天平	TianPing/Pian/Bing/Beng	TianPing/Pian/Bing/Beng
+🦯	white cane	accessibility|blind|white cane	盲杖	拐杖|无障碍|盲|盲杖	導盲手杖	導盲手杖|盲人|行動不便	MangZhang	DaoMangShouZhang
+🔗	link	link	链接	网址|链接|链条|锁链	連結	連結|鏈結	LianJie/Xie/Sha/Cha	Lian/LanJie/Ji
+⛓️	chains	chain|chains	链条	铁链|链|链条|锁链	鍊條	鍊子|鍊條	LianTiao	Lian/JianTiao
+🪝	hook	catch|crook|curve|ensnare|hook|selling point	挂钩	卖点|抓|挂钩|曲线|钩状物	鉤子	勾|彎曲|鉤|鉤子|鉤形	GuaGou	Gou/QuZi
+🧰	toolbox	chest|mechanic|tool|toolbox	工具箱	工具|工具箱|机修|箱子	工具箱	器具|工具|工具箱|箱子	GongJuXiang	GongJuXiang
+🧲	magnet	attraction|horseshoe|magnet|magnetic	磁铁	吸引力|磁性|磁铁|马蹄铁	磁鐵	五金|磁力|磁鐵	CiTie	CiTie/Die
+🪜	ladder	climb|ladder|rung|step	梯子	台阶|梯子|梯级|横档|爬	梯子	梯子|橫木|爬|踩	TiZi	TiZi
+⚗️	alembic	alembic|chemistry|tool	蒸馏器	净化|化学|实验|工具|蒸馏器	蒸餾器	化學|蒸餾|蒸餾器	ZhengLiuQi	ZhengLiuQi
+🧪	test tube	chemist|chemistry|experiment|lab|science|test tube	试管	化学|化学家|实验|实验室|科学|试管	試管	化學|實驗|科學|試管	ShiGuan	ShiGuan
+🧫	petri dish	bacteria|biologist|biology|culture|lab|petri dish	培养皿	培养|培养皿|实验室|生物学|生物学家|细菌	培養皿	培養皿|基因|實驗|生物學家|細菌	Pei/Pou/PiYangMin/Ming	Pei/Pou/PiYangMin/Ming
+🧬	dna	biologist|dna|evolution|gene|genetics|life	DNA	DNA|基因|生命|生物学家|进化|遗传学	DNA	DNA|基因|演化|生命|生物學家		
+🔬	microscope	microscope|science|tool	显微镜	实验|工具|显微镜|生物|科学|细胞	顯微鏡	顯微鏡	XianWeiJing	XianWeiJing
+🔭	telescope	science|telescope|tool	望远镜	天体|天文|天文学|工具|望远镜|观星	望遠鏡	望遠鏡|觀測	WangYuanJing	WangYuanJing
+📡	satellite antenna	antenna|dish|satellite	卫星天线	信号接收|卫星|卫星天线|卫星接收天线|卫星碟形天线|天线	衛星天線	天線|衛星天線	WeiXingTianXian	WeiXingTianXian
+💉	syringe	medicine|needle|shot|sick|syringe	注射器	医学|打针|治疗|注射器|针头|针筒	針筒	注射器|針筒	Zhu/ZhouShe/Ye/YiQi	ZhenTong/Dong
+🩸	drop of blood	bleed|blood donation|drop of blood|injury|medicine|menstruation	血滴	医疗|月经|献血|经血|血滴|输血	血滴	捐血|生理期|藥|血滴	Xue/XieDi	Xue/XieDi
+💊	pill	doctor|medicine|pill|sick	药丸	吃药|治疗|药|药丸|药物	藥丸	藥|藥丸	YaoWan	Yao/Shuo/LveWan
+🩹	adhesive bandage	adhesive bandage|bandage	创可贴	OK绷|伤口|创可贴|绷带|胶布	OK 繃	OK 繃|繃帶	ChuangKe/GeTie	OkBeng
+🩼	crutch	cane|crutch|disability|hurt|mobility aid|stick	拐杖	受伤|手杖|拐杖|残疾|活动助行类辅具	拐杖	助行|受傷|手杖|拐杖|行動不便	GuaiZhang	GuaiZhang
+🩺	stethoscope	doctor|heart|medicine|stethoscope	听诊器	医生|医疗|听诊器|心脏|心跳|诊断	聽診器	心跳|聽診器|藥|醫生	Ting/Yin/YiZhenQi	TingZhenQi
+🩻	x-ray	bones|doctor|medical|skeleton|x-ray	X射线	X射线|医生|医疗|骨架|骨骼	X 光	X 光|醫學|醫生|骨頭|骷髏	XShe/Ye/YiXian	XGuang
+🚪	door	door	门	出入口|大门|屋门|房门|房间|门	門	門	Men	Men
+🛗	elevator	accessibility|elevator|hoist|lift	电梯	升降机|可达性|电梯	電梯	上升|方便|貨梯|電梯	DianTi	DianTi
+🪞	mirror	mirror|reflection|reflector|speculum	镜子	反射|反射镜|窥镜|镜子	鏡子	反射|反射鏡|反映|鏡子	JingZi	JingZi
+🪟	window	frame|fresh air|opening|transparent|view|window	窗户	开窗|新鲜空气|景色|窗户|窗框|透明	窗戶	框|窗|窗戶|觀景|透明	Chuang/CongHu	Chuang/CongHu
+🛏️	bed	bed|hotel|sleep	床	宾馆|床|床垫|床铺|睡眠|睡觉	床	床|睡覺	Chuang	Chuang
+🛋️	couch and lamp	couch|couch and lamp|hotel|lamp	沙发和灯	家|沙发|沙发和灯|灯|阅读	沙發和立燈	沙發|沙發和立燈|立燈	Sha/SuoFaHe/Hu/HuoDeng/Ding	Sha/SuoFa/BoHe/Hu/HuoLi/WeiDeng
+🪑	chair	chair|seat|sit	椅子	坐|座位|椅子|椅背	椅子	坐|椅子	YiZi	YiZi
+🚽	toilet	toilet	马桶	WC|卫生间|厕所|洗手间|马桶	馬桶	廁所|馬桶	MaTong	MaTong
+🪠	plunger	force cup|plumber|plunger|suction|toilet	活塞	吸力|水管工|活塞|马桶	吸把	吸把|通水器|通馬桶	Huo/GuoSai/Se	XiBa/Pa
+🚿	shower	shower|water	淋浴	喷头|喷水|水|洗澡 花洒|淋浴	淋浴	淋浴|蓮蓬頭	LinYu	LinYu
+🛁	bathtub	bath|bathtub	浴缸	沐浴|泡沫浴|泡澡|洗澡|浴缸|澡盆	澡盆	浴盆|澡盆	YuGang	Zao/CaoPen
+🪤	mouse trap	bait|mouse trap|mousetrap|snare|trap	捕鼠器	捕鼠器|诱饵|陷进	捕鼠器	捕鼠|捕鼠器|捕鼠夾|陷阱|餌	BuShuQi	BuShuQi
+🪒	razor	razor|sharp|shave	剃须刀	刀|刮|剃须刀|毛|胡子|锋利	剃刀	剃|剃刀|鋒利	TiXuDao/Diao	TiDao/Diao
+🧴	lotion bottle	lotion|lotion bottle|moisturizer|shampoo|sunscreen	乳液瓶	乳液|乳液瓶|护肤霜|洗发水|防晒霜	乳液瓶	乳液|乳液瓶|保濕|洗髮精|防曬	RuYe/ShiPing	RuYe/ShiPing
+🧷	safety pin	diaper|punk rock|safety pin	安全别针	别针|安全别针|扣针	安全別針	安全別針|尿布|龐克搖滾	AnQuanBieZhen	AnQuanBieZhen
+🧹	broom	broom|cleaning|sweeping|witch	扫帚	女巫|打扫|扫地|扫帚	掃帚	巫婆|掃|掃帚|清潔	SaoZhou	SaoZhou
+🧺	basket	basket|farming|laundry|picnic	筐	农作|筐|脏衣篮|野餐	籃子	洗衣|種植|籃子|野餐	Kuang	LanZi
+🧻	roll of paper	paper towels|roll of paper|toilet paper	卷纸	卫生纸|卷纸|纸巾	捲筒衛生紙	捲筒衛生紙|紙巾|衛生紙	Juan/Quan/Gun/JunZhi	Juan/QuanTong/DongWeiShengZhi
+🪣	bucket	bucket|cask|pail|vat	桶	大桶|木桶|桶|水桶|缸	水桶	一桶|提桶|桶|桶子|水桶	Tong	ShuiTong
+🧼	soap	bar|bathing|cleaning|lather|soap|soapdish	皂	杀菌|洗手|清洁|皂|肥皂泡|肥皂盒	肥皂	泡沫|洗澡|清潔|肥皂|肥皂盤	Zao	Fei/BiZao
+🫧	bubbles	bubbles|burp|clean|soap|underwater	气泡	打嗝|气泡|水下|清洁|肥皂	泡泡	打嗝|水中|泡泡|清潔|肥皂	QiPao	PaoPao
+🪥	toothbrush	bathroom|brush|clean|dental|hygiene|teeth|toothbrush	牙刷	刷|卫生|情节|浴室|牙刷|牙科|牙齿	牙刷	刷子|浴室|清潔|牙刷|牙齒	YaShua	YaShua
+🧽	sponge	absorbing|cleaning|porous|sponge	海绵	吸水|海绵|清洁|渗透	海綿	吸水|海綿|清潔|透氣	HaiMian	HaiMian
+🧯	fire extinguisher	extinguish|fire|fire extinguisher|quench	灭火器	火灾|灭火|灭火器	滅火器	撲滅|滅火|滅火器	MieHuoQi	MieHuoQi
+🛒	shopping cart	cart|shopping|trolley	购物车	手推车|购物车|采购	購物車	推車|購物|購物車	GouWuChe/Ju	GouWuChe/Ju
+🚬	cigarette	cigarette|smoking	香烟	卷烟|吸烟|抽烟|烟|烟草|香烟	吸煙	吸煙|抽煙	XiangYan/Yin	XiYan
+⚰️	coffin	coffin|death	棺材	埋葬|棺材|死亡|灵柩|葬礼|陵墓	棺木	棺木|棺材	GuanCai	GuanMu
+🪦	headstone	cemetery|grave|graveyard|headstone|tombstone	墓碑	公墓|墓园|墓地|墓碑	墓石	RIP|墓|墓園|墓石|墓碑|墳墓	MuBei	MuShi/Dan
+⚱️	funeral urn	ashes|death|funeral|urn	骨灰缸	瓮|缸|葬礼|骨灰缸	骨灰罈	骨灰甕|骨灰罈	GuHuiGang	GuHuiTan
+🧿	nazar amulet	bead|charm|evil-eye|nazar|nazar amulet|talisman	纳扎尔护身符	小装饰品|恶魔之眼|护身符|珠子|纳扎尔|纳扎尔护身符	邪眼	珠子|護身符|避邪|邪眼	NaZha/ZaErHuShen/JuanFu	Xie/Ye/Ya/Xu/SheYan/Wen
+🪬	hamsa	amulet|Fatima|hamsa|hand|Mary|Miriam|protection	法蒂玛之手	保护|手|护身符|法蒂玛|法蒂玛之手|玛丽|米里亚姆	法蒂瑪之手	保護|手|法蒂瑪|法蒂瑪之手|瑪麗|米利暗|護身符|避邪物	FaDiMaZhi/ZhuShou	FaDiMaZhi/ZhuShou
+🗿	moai	face|moai|moyai|statue	摩埃	复活岛|复活节岛|复活节岛石像|摩埃|摩艾|摩艾石像|毛埃	復活節島	復活島石像|復活節島	Mo/Ma/MiAi/Zhi	FuHuo/GuoJieDao
+🪧	placard	demonstration|picket|placard|protest|sign	标语牌	布告|标志|标语牌|海报|示威|纠察队标语牌|警戒哨	告示牌	佈告|公告|告示牌|標示|標語牌	BiaoYuPai	Gao/Ju/GuShi/Qi/ZhiPai
+🪪	identification card	credentials|ID|identification card|license|security	身份证	ID|凭证|安全|执照|身份证	識別證	ID|安全|憑證|授權|識別證	Shen/JuanFen/BinZheng	Shi/ZhiBieZheng
+🏧	ATM sign	ATM|ATM sign|automated|bank|teller	取款机	取款机|柜员机|标识|银行	提款機	提款機	QuKuan/XinJi/Wei	Ti/Di/Chi/ShiKuan/XinJi
+🚮	litter in bin sign	litter|litter bin|litter in bin sign	倒垃圾	倒垃圾|垃圾丢弃处|垃圾入篓	垃圾桶	垃圾桶	DaoLaJi/Jie	LaJi/JieTong
+🚰	potable water	drinking|potable|water	饮用水	喝水|接水|水|水龙头|饮用水	飲用水	飲用水	YinYongShui	YinYongShui
+♿	wheelchair symbol	access|wheelchair symbol	轮椅标识	无障碍|残疾|残障|轮椅|轮椅标识|轮椅符号	無障礙空間	無障礙空間|行動不便者|身障人士	LunYiBiaoShi/Zhi	Wu/MoZhangAi/YiKongJian
+🚹	men’s room	bathroom|lavatory|man|men’s room|restroom|toilet|WC	男厕	卫生间|厕所|洗手间|男厕|男士	男廁	男廁	NanCe/Si	NanCe/Si/Ci/Ze
+🚺	women’s room	bathroom|lavatory|restroom|toilet|WC|woman|women’s room	女厕	卫生间|厕所|女厕|女士|洗手间	女廁	女廁	Nv/RuCe/Si	Nv/RuCe/Si/Ci/Ze
+🚻	restroom	bathroom|lavatory|restroom|toilet|WC	卫生间	卫生间|厕所|洗手间	洗手間	洗手間	WeiShengJian	Xi/XianShouJian
+🚼	baby symbol	baby|baby symbol|changing	宝宝	婴儿|宝宝|母婴室	寶寶	嬰兒|寶寶	BaoBao	BaoBao
+🚾	water closet	bathroom|closet|lavatory|restroom|toilet|water|WC	厕所	卫生间|厕所|洗手间|盥洗室	廁所	廁所|盥洗室	Ce/SiSuo	Ce/Si/Ci/ZeSuo
+🛂	passport control	control|passport	护照检查	安检|护照检查|检查|通行证	護照查驗	護照|護照查驗	HuZhaoJianCha/Zha/Chai	HuZhaoCha/Zha/ChaiYan
+🛃	customs	customs	海关	海关	海關	海關	HaiGuan	HaiGuan/Wan
+🛄	baggage claim	baggage|claim	提取行李	提取|提取行李|行李	提取行李	提取行李	Ti/Di/Chi/ShiQuXing/Hang/HengLi	Ti/Di/Chi/ShiQuXing/Hang/HengLi
+🛅	left luggage	baggage|left luggage|locker|luggage	寄存行李	寄存|寄存行李|行李	寄存行李	寄存行李|寄物	JiCunXing/Hang/HengLi	JiCunXing/Hang/HengLi
+⚠️	warning	warning	警告	警告	警告	警告	JingGao/Ju/Gu	JingGao/Ju/Gu
+🚸	children crossing	child|children crossing|crossing|pedestrian|traffic	儿童过街	交通|儿童过街|安全|指示牌|行人	小心兒童	小心兒童|當心兒童	Er/RenTong/ZhongGuoJie	XiaoXinEr/NiTong/Zhong
+⛔	no entry	entry|forbidden|no|not|prohibited|traffic	禁止通行	交通|禁止通行|请勿入内|请勿驶入	禁止進入	禁止通行|禁止進入|禁行	JinZhiTongXing/Hang/Heng	JinZhiJinRu
+🚫	prohibited	entry|forbidden|no|not|prohibited	禁止	不准|不许|严禁|禁止|阻止	禁止通行	禁止|禁止通行	JinZhi	JinZhiTongXing/Hang/Heng
+🚳	no bicycles	bicycle|bike|forbidden|no|no bicycles|prohibited	禁止自行车	严禁|交通|禁止自行车|非机动车	禁行自行車	禁止通行|禁行自行車	JinZhiZiXing/Hang/HengChe/Ju	JinXing/Hang/HengZiXing/Hang/HengChe/Ju
+🚭	no smoking	forbidden|no|not|prohibited|smoking	禁止吸烟	严禁|抽烟|禁止吸烟	禁止吸煙	禁止吸煙|禁煙	JinZhiXiYan/Yin	JinZhiXiYan
+🚯	no littering	forbidden|litter|no|no littering|not|prohibited	禁止乱扔垃圾	严禁|垃圾|禁止乱扔垃圾	禁止亂丟垃圾	禁止亂丟垃圾|請勿亂丟垃圾	JinZhiLuanRengLaJi/Jie	JinZhiLuanDiuLaJi/Jie
+🚱	non-potable water	non-drinking|non-potable|water	非饮用水	水|非直饮水|非饮用水	非飲用水	不得生飲|非飲用水	FeiYinYongShui	FeiYinYongShui
+🚷	no pedestrians	forbidden|no|no pedestrians|not|pedestrian|prohibited	禁止行人通行	严禁|禁止行人通行|行人	禁止行人通行	禁止行人通行|禁止通行	JinZhiXing/Hang/HengRenTongXing/Hang/Heng	JinZhiXing/Hang/HengRenTongXing/Hang/Heng
+📵	no mobile phones	cell|forbidden|mobile|no|no mobile phones|phone	禁止使用手机	严禁|电话|禁止使用手机	禁用手機	禁用手機	JinZhiShiYongShouJi/Wei	JinYongShouJi
+🔞	no one under eighteen	18|age restriction|eighteen|no one under eighteen|prohibited|underage	18禁	18禁|未成年人不宜|禁止	未成年人不宜	18 禁|未成年人不宜	18Jin	WeiChengNian/NingRenBu/Fou/FuYi
+☢️	radioactive	radioactive|sign	辐射	放射性|标识|辐射	放射性	放射性|標誌	FuShe/Ye/Yi	FangShe/Ye/YiXing
+☣️	biohazard	biohazard|sign	生物危害	动物|当心感染|生物危害	危害生物	危害生物|對生物有害	ShengWuWeiHai/He	WeiHai/HeShengWu
+⬆️	up arrow	arrow|cardinal|direction|north|up arrow	向上箭头	北|向上箭头|方向|标识	向上箭頭	向上箭頭|方向	XiangShangJianTou	XiangShangJianTou
+↗️	up-right arrow	arrow|direction|intercardinal|northeast|up-right arrow	右上箭头	东北|右上箭头|方向|标识	右上箭頭	右上箭頭|方向	YouShangJianTou	YouShangJianTou
+➡️	right arrow	arrow|cardinal|direction|east|right arrow	向右箭头	东|向右箭头|方向|标识	向右箭頭	向右箭頭|方向	XiangYouJianTou	XiangYouJianTou
+↘️	down-right arrow	arrow|direction|down-right arrow|intercardinal|southeast	右下箭头	东南|右下箭头|方向|标识	右下箭頭	右下箭頭|方向	YouXiaJianTou	YouXiaJianTou
+⬇️	down arrow	arrow|cardinal|direction|down|south	向下箭头	向下|向下箭头|基本|方位|正南|箭头	向下箭頭	向下箭頭|方向	XiangXiaJianTou	XiangXiaJianTou
+↙️	down-left arrow	arrow|direction|down-left arrow|intercardinal|southwest	左下箭头	左下箭头|方向|标识|西南	左下箭頭	左下箭頭|方向	ZuoXiaJianTou	ZuoXiaJianTou
+⬅️	left arrow	arrow|cardinal|direction|left arrow|west	向左箭头	向左箭头|方向|标识|西	向左箭頭	向左箭頭|方向	XiangZuoJianTou	XiangZuoJianTou
+↖️	up-left arrow	arrow|direction|intercardinal|northwest|up-left arrow	左上箭头	左上箭头|方向|标识|西北	左上箭頭	左上箭頭|方向	ZuoShangJianTou	ZuoShangJianTou
+↕️	up-down arrow	arrow|up-down arrow	上下箭头	上下|上下箭头|箭头	上下箭頭	上下箭頭	ShangXiaJianTou	ShangXiaJianTou
+↔️	left-right arrow	arrow|left-right arrow	左右箭头	左右|左右箭头|箭头	左右箭頭	左右箭頭	ZuoYouJianTou	ZuoYouJianTou
+↩️	right arrow curving left	arrow|right arrow curving left	右转弯箭头	右转弯|右转弯箭头|向左弯曲的右箭头|箭头	向左彎的右箭頭	向左彎的右箭頭	YouZhuan/ZhuaiWanJianTou	XiangZuoWanDe/DiYouJianTou
+↪️	left arrow curving right	arrow|left arrow curving right	左转弯箭头	向右弯曲的左箭头|左转弯|左转弯箭头|箭头	向右彎的左箭頭	向右彎的左箭頭	ZuoZhuan/ZhuaiWanJianTou	XiangYouWanDe/DiZuoJianTou
+⤴️	right arrow curving up	arrow|right arrow curving up	右上弯箭头	右上弯|右上弯箭头|向上弯曲的右箭头|箭头	右上旋轉箭頭	右上旋轉箭頭	YouShangWanJianTou	YouShangXuanZhuan/ZhuaiJianTou
+⤵️	right arrow curving down	arrow|down|right arrow curving down	右下弯箭头	右下弯|右下弯箭头|向下弯曲的右箭头|箭头	右下旋轉箭頭	右下旋轉箭頭	YouXiaWanJianTou	YouXiaXuanZhuan/ZhuaiJianTou
+🔃	clockwise vertical arrows	arrow|clockwise|clockwise vertical arrows|reload	顺时针垂直箭头	方向|标识|重新载入|顺时针垂直箭头	順時針方向	順時針|順時針方向	ShunShiZhenChui/ZhuiZhiJianTou	ShunShiZhenFang/Pang/Wang/FengXiang
+🔄	counterclockwise arrows button	anticlockwise|arrow|counterclockwise|counterclockwise arrows button|withershins	逆时针箭头按钮	箭头|逆时针|逆时针箭头|逆时针箭头按钮	逆時針	逆時針	NiShiZhenJianTouAnNiu	NiShiZhen
+🔙	BACK arrow	arrow|BACK	返回箭头	回退|箭头|返回|返回箭头	返回	返回	FanHuiJianTou	FanHui
+🔚	END arrow	arrow|END	结束箭头	箭头|结束|结束箭头	結束	結束	JieShuJianTou	Jie/JiShu
+🔛	ON! arrow	arrow|mark|ON|ON!	ON! 箭头	ON|ON! 箭头|开始|标识|箭头	ON	ON	OnJianTou	
+🔜	SOON arrow	arrow|SOON	SOON 箭头	SOON 箭头|箭头|马上	馬上	馬上	SoonJianTou	MaShang
+🔝	TOP arrow	arrow|TOP|up	置顶	向上|标识|置顶	置頂	置頂	ZhiDing	ZhiDing
+🛐	place of worship	place of worship|religion|worship	宗教场所	地点|宗教场所|礼拜|祈祷	祈禱	祈禱|祝禱	ZongJiaoChangSuo	Qi/GuiDao
+⚛️	atom symbol	atheist|atom|atom symbol	原子符号	原子符号|无神论|物质	原子	原子	YuanZiFuHao/Xiao	YuanZi
+🕉️	om	Hindu|om|religion	奥姆	印度|奥姆|宗教	唵	唵|梵文	Ao/Yu/YouMu	An/Ng/N
+✡️	star of David	David|Jew|Jewish|religion|star|star of David	六芒星	六芒星|大卫之星|宗教|犹太	六芒星	六芒星|六角星	Liu/LuMang/Wang/HuangXing	Liu/LuMang/Wang/HuangXing
+☸️	wheel of dharma	Buddhist|dharma|religion|wheel|wheel of dharma	法轮	佛|宗教|法轮|达摩	法輪	法輪	FaLun	FaLun
+☯️	yin yang	religion|tao|taoist|yang|yin	阴阳	太极|宗教|道|道教|阳|阴|阴阳	陰陽	陰陽	YinYang	Yin/AnYang
+✝️	latin cross	Christian|cross|latin cross|religion	十字架	十字架|基督|天主教|宗教	拉丁十字架	十字架|拉丁十字架	ShiZiJia	LaDing/ZhengShiZiJia
+☦️	orthodox cross	Christian|cross|orthodox cross|religion	东正教十字架	东正教|东正教十字架|十字架|基督|宗教	東正教十字架	十字架|東正教十字架	DongZhengJiaoShiZiJia	DongZhengJiaoShiZiJia
+☪️	star and crescent	islam|Muslim|religion|star and crescent	星月	伊斯兰|宗教|星月|穆斯林	伊斯蘭教星月	伊斯蘭教星月|星月	XingYue/Ru	YiSi/ShiLanJiaoXingYue/Ru
+☮️	peace symbol	peace|peace symbol	和平符号	和平|和平符号	和平	和平	He/Hu/HuoPing/Pian/Bing/BengFuHao/Xiao	He/Hu/HuoPing/Pian/Bing/Beng
+🕎	menorah	candelabrum|candlestick|menorah|religion	烛台	光明节|宗教|灯台|烛台	猶太燭台	猶太燭台	Zhu/ChongTai/Yi/Si	You/YaoTai/TaZhu/KuoTai/Yi/Si
+🔯	dotted six-pointed star	dotted six-pointed star|fortune|star	带中间点的六芒星	六角星|命运|带中间点的六芒星	六芒星加圓點	六芒星加圓點|六角星	DaiZhongJianDianDe/DiLiu/LuMang/Wang/HuangXing	Liu/LuMang/Wang/HuangXingJiaYuanDian/Zhan/Duo
+🪯	khanda							
+♈	Aries	Aries|ram|zodiac	白羊座	公羊|星座|白羊座	牡羊座	星座|牡羊座	Bai/BoYangZuo	MuYangZuo
+♉	Taurus	bull|ox|Taurus|zodiac	金牛座	公牛|星座|金牛座	金牛座	星座|金牛座	JinNiuZuo	JinNiuZuo
+♊	Gemini	Gemini|twins|zodiac	双子座	双子座|孪生子|星座	雙子座	星座|雙子座	ShuangZiZuo	ShuangZiZuo
+♋	Cancer	Cancer|crab|zodiac	巨蟹座	巨蟹座|星座|螃蟹	巨蟹座	巨蟹座|星座	Ju/QuXieZuo	Ju/QuXieZuo
+♌	Leo	Leo|lion|zodiac	狮子座	星座|狮子座|雄狮	獅子座	星座|獅子座	ShiZiZuo	ShiZiZuo
+♍	Virgo	Virgo|zodiac	处女座	处女座|星座|黄道十二宫	處女座	星座|處女座	ChuNv/RuZuo	Chu/JuNv/RuZuo
+♎	Libra	balance|justice|Libra|scales|zodiac	天秤座	天秤座|平衡|星座|正义	天秤座	天秤座|星座	TianCheng/PingZuo	TianCheng/PingZuo
+♏	Scorpio	Scorpio|scorpion|scorpius|zodiac	天蝎座	天蝎座|星座|蝎子	天蠍座	天蠍座|星座	TianXie/HeZuo	TianXieZuo
+♐	Sagittarius	archer|Sagittarius|zodiac	射手座	射手座|弓箭手|星座	射手座	射手座|星座	She/Ye/YiShouZuo	She/Ye/YiShouZuo
+♑	Capricorn	Capricorn|goat|zodiac	摩羯座	山羊|摩羯座|星座	摩羯座	摩羯座|星座	Mo/Ma/MiJieZuo	Mo/Ma/MiJieZuo
+♒	Aquarius	Aquarius|bearer|water|zodiac	水瓶座	星座|水|水瓶座	水瓶座	星座|水瓶座	ShuiPingZuo	ShuiPingZuo
+♓	Pisces	fish|Pisces|zodiac	双鱼座	双鱼座|星座|鱼	雙魚座	星座|雙魚座	ShuangYuZuo	ShuangYuZuo
+⛎	Ophiuchus	bearer|Ophiuchus|serpent|snake|zodiac	蛇夫座	星座|蛇|蛇夫座	蛇夫座	星座|蛇夫座	She/Yi/Tuo/ChiFuZuo	She/Yi/Tuo/ChiFuZuo
+🔀	shuffle tracks button	arrow|crossed|shuffle tracks button	随机播放音轨按钮	交叉|打乱|随机|随机播放音轨按钮	隨機播放	交叉|隨機播放	SuiJi/WeiBoFangYinGuiAnNiu	SuiJiBoFang
+🔁	repeat button	arrow|clockwise|repeat|repeat button	重复按钮	循环播放|箭头|重复按钮|顺时针	重複播放	重複播放|順時針	Zhong/Chong/TongFuAnNiu	Zhong/Chong/TongFuBoFang
+🔂	repeat single button	arrow|clockwise|once|repeat single button	重复一次按钮	单曲循环|循环|箭头|重复一次按钮|顺时针	重複目前單曲	重複目前單曲	Zhong/Chong/TongFuYiCi/ZiAnNiu	Zhong/Chong/TongFuMuQian/JianDan/Chan/Shan/Zhan/TanQu
+▶️	play button	arrow|play|play button|right|triangle	播放按钮	三角|向右|播放按钮|箭头	播放	按鈕|播放	BoFangAnNiu	BoFang
+⏩	fast-forward button	arrow|double|fast|fast-forward button|forward	快进按钮	双箭头|向前|快进按钮|快速	向前快轉	向前快轉|按鈕	KuaiJinAnNiu	XiangQian/JianKuaiZhuan/Zhuai
+⏭️	next track button	arrow|next scene|next track|next track button|triangle	下一个音轨按钮	三角|下一个音轨按钮|往后|箭头	下一首	下一首|按鈕	XiaYiGe/GanYinGuiAnNiu	XiaYiShou
+⏯️	play or pause button	arrow|pause|play|play or pause button|right|triangle	播放或暂停按钮	三角|向右|播放或暂停按钮	播放或暫停	按鈕|播放或暫停	BoFangHuo/YuZanTingAnNiu	BoFangHuo/YuZanTing
+◀️	reverse button	arrow|left|reverse|reverse button|triangle	倒退按钮	三角|倒退按钮|后退|向左	倒轉	倒轉|按鈕	DaoTuiAnNiu	DaoZhuan/Zhuai
+⏪	fast reverse button	arrow|double|fast reverse button|rewind	快退按钮	倒回|双箭头|快退按钮	向後快轉	向後快轉|按鈕	KuaiTuiAnNiu	XiangHouKuaiZhuan/Zhuai
+⏮️	last track button	arrow|last track button|previous scene|previous track|triangle	上一个音轨按钮	三角|上一个音轨按钮|箭头	上一首	上一首|最後一首	ShangYiGe/GanYinGuiAnNiu	ShangYiShou
+🔼	upwards button	arrow|button|red|upwards button	向上三角形按钮	向上三角形按钮|往上|箭头	向上	向上|按鈕|紅	XiangShangSanJiao/Jue/Lu/GuXingAnNiu	XiangShang
+⏫	fast up button	arrow|double|fast up button	快速上升按钮	双箭头|向上|快速上升按钮	快速向上	向上箭頭|快速向上	KuaiSuShangShengAnNiu	KuaiSuXiangShang
+🔽	downwards button	arrow|button|down|downwards button|red	向下三角形按钮	向下三角形按钮|往下|箭头	向下	向下|按鈕|紅	XiangXiaSanJiao/Jue/Lu/GuXingAnNiu	XiangXia
+⏬	fast down button	arrow|double|down|fast down button	快速下降按钮	双箭头|向下|快速下降按钮	快速向下	向下箭頭|快速向下	KuaiSuXiaJiang/XiangAnNiu	KuaiSuXiangXia
+⏸️	pause button	bar|double|pause|pause button|vertical	暂停按钮	停止|双条形|暂停按钮	暫停	按鈕|暫停	ZanTingAnNiu	ZanTing
+⏹️	stop button	square|stop|stop button	停止按钮	停止按钮|方形|终止	停止播放	停止|停止播放|按鈕	TingZhiAnNiu	TingZhiBoFang
+⏺️	record button	circle|record|record button	录制按钮	制作|圆|录制按钮	錄製	按鈕|錄製	LuZhiAnNiu	LuZhi
+⏏️	eject button	eject|eject button	推出按钮	向上三角|弹出|推出按钮	退出	按鈕|退出	TuiChuAnNiu	TuiChu
+🎦	cinema	camera|cinema|film|movie	电影院	场所|影片|电影院	電影院	戲院|電影院	DianYingYuan	DianYingYuan
+🔅	dim button	brightness|dim|dim button|low	低亮度按钮	亮度|低|低亮度按钮|昏暗	低亮度	低亮度|微亮	DiLiangDu/Duo/ZhaiAnNiu	DiLiangDu/Duo/Zhai
+🔆	bright button	bright|bright button|brightness	高亮度按钮	亮度|太阳|明亮|高亮度按钮	高亮度	明亮|高亮度	GaoLiangDu/Duo/ZhaiAnNiu	GaoLiangDu/Duo/Zhai
+📶	antenna bars	antenna|antenna bars|bar|cell|mobile|phone	信号强度条	信号强度条|天线|手机|条	訊號強弱	訊號強弱|訊號格數	Xin/ShenHao/XiaoQiang/JiangDu/Duo/ZhaiTiao	XunHaoQiang/JiangRuo
+🛜	wireless							
+📳	vibration mode	cell|mobile|mode|phone|telephone|vibration	振动模式	手机|振动模式|震动	震動模式	震動模式	ZhenDongMo/MuShi/Te	Zhen/ShenDongMo/MuShi/Te
+📴	mobile phone off	cell|mobile|off|phone|telephone	手机关机	关闭|手机|手机关机	手機關機	手機關機	ShouJi/WeiGuanJi/Wei	ShouJiGuan/WanJi
+♀️	female sign	female sign|woman	女性符号	女性符号|符号|雌性	女	女	Nv/RuXingFuHao/Xiao	Nv/Ru
+♂️	male sign	male sign|man	男性符号	男性符号|符号|雄性	男	男	NanXingFuHao/Xiao	Nan
+⚧️	transgender symbol	transgender|transgender symbol	跨性别符号	跨性别|跨性别符号	變性符號	變性|變性符號	Kua/KuXingBieFuHao/Xiao	BianXingFuHao
+✖️	multiply	×|cancel|multiplication|multiply|sign|x	乘	乘|乘号|取消|相乘|符号	乘	×|x|乘|乘法|乘法號|乘號|取消|符號	Cheng/Sheng	Cheng/Sheng
+➕	plus	+|math|plus|sign	加	加|加号|十字|数学|相加|符号	加	+|加|加號|數學|符號	Jia	Jia
+➖	minus	-|−|math|minus|sign	减	减|减号|数学|横线|符号	減	-|−|數學|減|減號|符號	Jian	Jian
+➗	divide	÷|divide|division|math|sign	除	数学|相除|符号|除|除号	除	÷|數學|符號|除|除法|除號	Chu/Zhu/Shu	Chu/Zhu/Shu
+🟰	heavy equals sign	equality|heavy equals sign|math	粗等号	平等|数学|相等|等号|粗等号	粗體等號	數學|等式|粗體等號	CuDengHao/Xiao	CuTiDengHao
+♾️	infinity	forever|infinity|unbounded|universal	无穷大	宇宙|无尽|无穷大|极大	無限大	全體|永遠|無限|無限大	Wu/MoQiongDa/Dai/Tai	Wu/MoXian/WenDa/Dai/Tai
+‼️	double exclamation mark	!|!!|bangbang|double exclamation mark|exclamation|mark	双感叹号	！|！！|两个|双感叹号|吃惊|标点符号	雙驚嘆號	標點|雙驚嘆號	ShuangGan/HanTan/Yi/YouHao/Xiao	ShuangJingTanHao
+⁉️	exclamation question mark	!|!?|?|exclamation|interrobang|mark|punctuation|question	感叹疑问号	！|！？|？|吃惊|感叹疑问号|标点符号|问号	驚嘆號加問號	標點|驚嘆號加問號	Gan/HanTan/Yi/YouYi/NingWenHao/Xiao	JingTanHaoJiaWenHao
+❓	red question mark	?|mark|punctuation|question|red question mark	红色问号	为什么|标点符号|红色问号|问号	紅色問號	問號|標點|紅色問號	Hong/GongSe/ShaiWenHao/Xiao	Hong/Gong/JiangSe/ShaiWenHao
+❔	white question mark	?|mark|outlined|punctuation|question|white question mark	白色问号	？|为什么|标点符号|白色问号|空心	白色問號	標點|白色問號	Bai/BoSe/ShaiWenHao/Xiao	Bai/BoSe/ShaiWenHao
+❕	white exclamation mark	!|exclamation|mark|outlined|punctuation|white exclamation mark	白色感叹号	！|吃惊|标点符号|白色感叹号|空心	白色驚嘆號	標點|白色驚嘆號	Bai/BoSe/ShaiGan/HanTan/Yi/YouHao/Xiao	Bai/BoSe/ShaiJingTanHao
+❗	red exclamation mark	!|exclamation|mark|punctuation|red exclamation mark	红色感叹号	！|吃惊|感叹号|标点符号|红色感叹号	紅色驚嘆號	標點|紅色驚嘆號|驚嘆號	Hong/GongSe/ShaiGan/HanTan/Yi/YouHao/Xiao	Hong/Gong/JiangSe/ShaiJingTanHao
+〰️	wavy dash	dash|punctuation|wavy	波浪型破折号	标点符号|波浪型破折号|浪花	波浪線	標點|波浪線	Bo/Bei/BiLangXingPoZhe/She/TiHao/Xiao	Bo/Bei/BiLangXian
+💱	currency exchange	bank|currency|exchange|money	货币兑换	兑换|外汇|换汇|汇率|流通|货币兑换	貨幣兌換	換匯|貨幣兌換	HuoBi/YinDui/Rui/DuoHuan	HuoBiDuiHuan
+💲	heavy dollar sign	currency|dollar|heavy dollar sign|money	粗美元符号	粗美元符号|美元|货币|金钱	貨幣符號	貨幣|貨幣符號|錢	CuMeiYuanFuHao/Xiao	HuoBiFuHao
+⚕️	medical symbol	aesculapius|medical symbol|medicine|staff	医疗标志	医疗标志|蛇杖|阿斯克勒庇俄斯	醫療符號	醫療符號	YiLiaoBiaoZhi	YiLiao/ShuoFuHao
+♻️	recycling symbol	recycle|recycling symbol	回收标志	再利用|回收标志|循环	回收	可回收資源|回收	HuiShouBiaoZhi	HuiShou
+⚜️	fleur-de-lis	fleur-de-lis	百合花饰	百合花饰|鸢尾花	鳶尾花	鳶尾花	Bai/Bo/MoHe/GeHuaShi	YuanWei/YiHua
+🔱	trident emblem	anchor|emblem|ship|tool|trident	三叉戟徽章	三叉戟徽章|工具|船|锚	三叉戟	三叉戟	SanChaJiHuiZhang	SanChaJi
+📛	name badge	badge|name	姓名牌	姓名牌|胸牌|证章	名牌	名牌|胸牌	Xing/ShengMingPai	MingPai
+🔰	Japanese symbol for beginner	beginner|chevron|Japanese|Japanese symbol for beginner|leaf	日本新手驾驶标志	V形图案|叶状|实习|日本新手驾驶标志|箭尾	日本初學者符號	新手|日本初學者符號	RiBenXinShouJiaShiBiaoZhi	RiBenChuXue/Hua/JiaoZheFuHao
+⭕	hollow red circle	circle|hollow red circle|large|o|red	红色空心圆圈	O形|圆圈|大|红|红色空心圆圈	圓圈	圓圈	Hong/GongSe/ShaiKongXinYuanQuan/Juan	YuanQuan/Juan
+✅	check mark button	✓|button|check|mark	勾号按钮	勾|勾号|勾号按钮|打勾|按钮	白色勾勾	勾號|白色勾勾	GouHao/XiaoAnNiu	Bai/BoSe/ShaiGouGou
+☑️	check box with check	✓|box|check|check box with check	勾选框	勾号|勾选框|复选框|带勾方格|打勾	勾選	勾號|勾選	GouXuanKuang	GouXuan/Suan/Shua
+✔️	check mark	✓|check|mark	勾号	勾号|对勾|打勾|正确|符号	打勾	勾號|打勾	GouHao/Xiao	DaGou
+❌	cross mark	×|cancel|cross|mark|multiplication|multiply|x	叉号	交叉|叉号|取消|相乘|符号	叉	叉	ChaHao/Xiao	Cha
+❎	cross mark button	×|cross mark button|mark|square|x	叉号按钮	叉号按钮|取消|方形	叉叉	叉|叉叉	ChaHao/XiaoAnNiu	ChaCha
+➰	curly loop	curl|curly loop|loop	卷曲环	单环|卷曲环|标志	日本單環標誌	單環|日本單環標誌	Juan/Quan/Gun/JunQuHuan	RiBenDan/Chan/Shan/Zhan/TanHuanBiaoZhi
+➿	double curly loop	curl|double|double curly loop|loop	双卷曲环	双卷曲环|双环|标志	日本免費電話標誌	免費電話|日本免費電話標誌	ShuangJuan/Quan/Gun/JunQuHuan	RiBenMian/Wen/WanFei/Fu/BiDianHuaBiaoZhi
+〽️	part alternation mark	mark|part|part alternation mark	庵点	庵点|开始歌唱|符号	歌唱	歌唱|歌記號	An/Yan/EDian	GeChang
+✳️	eight-spoked asterisk	*|asterisk|eight-spoked asterisk	八轮辐星号	八轮辐星号|星号	八芒星	八芒星	BaLunFuXingHao/Xiao	BaMang/Wang/HuangXing
+✴️	eight-pointed star	*|eight-pointed star|star	八角星	八角星|星|符号	八角星	八角星	BaJiao/Jue/Lu/GuXing	BaJiao/Jue/Lu/GuXing
+❇️	sparkle	*|sparkle	火花	火花|烟火|闪耀	火花	火花	HuoHua	HuoHua
+©️	copyright	C|copyright	版权	版权	版權	版權	BanQuan	BanQuan/Guan
+®️	registered	R|registered	注册	注册|注册标记	註冊	註冊	Zhu/ZhouCe/Zha	ZhuCe
+™️	trade mark	mark|TM|trade mark|trademark	商标	产品|商标|标志	商標	商標	ShangBiao	ShangBiao
+#️⃣	keycap: #	keycap	按键: #	按键	按鍵: #	按鍵	AnJian	AnJian
+*️⃣	keycap: *	keycap	按键: *	按键	按鍵: *	按鍵	AnJian	AnJian
+0️⃣	keycap: 0	keycap	按键: 0	按键	按鍵: 0	按鍵	AnJian0	AnJian0
+1️⃣	keycap: 1	keycap	按键: 1	按键	按鍵: 1	按鍵	AnJian1	AnJian1
+2️⃣	keycap: 2	keycap	按键: 2	按键	按鍵: 2	按鍵	AnJian2	AnJian2
+3️⃣	keycap: 3	keycap	按键: 3	按键	按鍵: 3	按鍵	AnJian3	AnJian3
+4️⃣	keycap: 4	keycap	按键: 4	按键	按鍵: 4	按鍵	AnJian4	AnJian4
+5️⃣	keycap: 5	keycap	按键: 5	按键	按鍵: 5	按鍵	AnJian5	AnJian5
+6️⃣	keycap: 6	keycap	按键: 6	按键	按鍵: 6	按鍵	AnJian6	AnJian6
+7️⃣	keycap: 7	keycap	按键: 7	按键	按鍵: 7	按鍵	AnJian7	AnJian7
+8️⃣	keycap: 8	keycap	按键: 8	按键	按鍵: 8	按鍵	AnJian8	AnJian8
+9️⃣	keycap: 9	keycap	按键: 9	按键	按鍵: 9	按鍵	AnJian9	AnJian9
+🔟	keycap: 10	keycap	按键: 10	按键	按鍵: 10	按鍵	AnJian10	AnJian10
+🔠	input latin uppercase	ABCD|input|latin|letters|uppercase	输入大写拉丁字母	ABCD|打字|拉丁文|输入大写拉丁字母|输入法	大寫字母鍵	大寫|大寫字母鍵|字母|輸入	ShuRuDa/Dai/TaiXieLaDing/ZhengZiMu/Wu	Da/Dai/TaiXieZiMu/WuJian
+🔡	input latin lowercase	abcd|input|latin|letters|lowercase	输入小写拉丁字母	abcd|打字|拉丁文|输入小写拉丁字母|输入法	小寫字母鍵	字母|小寫|小寫字母鍵|輸入	ShuRuXiaoXieLaDing/ZhengZiMu/Wu	XiaoXieZiMu/WuJian
+🔢	input numbers	1234|input|numbers	输入数字	1234|打字|输入数字	數字鍵	123|數字|數字鍵|輸入	ShuRuShu/ShuoZi	Shu/ShuoZiJian
+🔣	input symbols	〒♪&%|input|input symbols	输入符号	字符|打字|输入符号	符號鍵	符號鍵|輸入	ShuRuFuHao/Xiao	FuHaoJian
+🔤	input latin letters	abc|alphabet|input|latin|letters	输入拉丁字母	abc|字母|打字|拉丁文|输入拉丁字母	拉丁字母鍵	拉丁字母鍵	ShuRuLaDing/ZhengZiMu/Wu	LaDing/ZhengZiMu/WuJian
+🅰️	A button (blood type)	A|A button (blood type)|blood type	A型血	a|A型血|按钮|血液	A型	A型|血型	AXingXue/Xie	AXing
+🆎	AB button (blood type)	AB|AB button (blood type)|blood type	AB型血	ab|AB型血|按钮|血液	AB型	AB型|血型	AbXingXue/Xie	AbXing
+🅱️	B button (blood type)	B|B button (blood type)|blood type	B型血	b|B型血|按钮|血液	B型	B型|血型	BXingXue/Xie	BXing
+🆑	CL button	CL|CL button	CL按钮	cl|CL按钮|手机|清理	CL	CL	ClAnNiu	
+🆒	COOL button	COOL|COOL button	cool按钮	cool按钮|按键|酷	酷	酷	CoolAnNiu	Ku
+🆓	FREE button	FREE|FREE button	免费按钮	不收费|免费按钮|按钮	免費	免費	Mian/Wen/WanFeiAnNiu	Mian/Wen/WanFei/Fu/Bi
+ℹ️	information	i|information	信息	信息|查询|资料	資訊	資訊	Xin/ShenXi	ZiXun
+🆔	ID button	ID|ID button|identity	ID按钮	ID按钮|按键|识别|身份	身分	ID|身分	IdAnNiu	Shen/JuanFen/Ban
+Ⓜ️	circled M	circle|circled M|M	圆圈包围的M	圆圈包围的M|圈|字母|米	M	M	YuanQuan/JuanBao/Pao/FuWeiDe/DiM	
+🆕	NEW button	NEW|NEW button	new按钮	new按钮|按键|新的	新	新	NewAnNiu	Xin
+🆖	NG button	NG|NG button	NG按钮	NG按钮|按键|花絮	NG	NG	NgAnNiu	
+🅾️	O button (blood type)	blood type|O|O button (blood type)	O 型血	o|O 型血|O型血|按钮|血液	O型	O型|血型	OXingXue/Xie	OXing
+🆗	OK button	OK|OK button	OK按钮	OK按钮|同意|按键	好的	可以|好的|沒問題	OkAnNiu	HaoDe/Di
+🅿️	P button	P|P button|parking	停车按钮	停车按钮|按键|泊车	P	p|P|停車	TingChe/JuAnNiu	
+🆘	SOS button	help|SOS|SOS button	SOS按钮	SOS按钮|按键|求救	救命	救命|求救	SosAnNiu	JiuMing
+🆙	UP! button	mark|UP|UP!|UP! button	up按钮	up按钮|向上|按键	UP	up|UP|向上	UpAnNiu	
+🆚	VS button	versus|VS|VS button	VS按钮	VS按钮|对决|按键	對戰	vs|對戰|比	VsAnNiu	DuiZhan
+🈁	Japanese “here” button	“here”|Japanese|Japanese “here” button|katakana|ココ	日文的“这里”按钮	按键|日文|日文的“这里”按钮|此处	日文KOKO	koko|日文KOKO|日語|片假名	RiWenDe/DiZhe/ZheiLiAnNiu	RiWenKoko
+🈂️	Japanese “service charge” button	“service charge”|Japanese|Japanese “service charge” button|katakana|サ	日文的“服务费”按钮	按键|收费|日文|日文的“服务费”按钮|服务	日文服務區	sa|日文服務區|日語|片假名	RiWenDe/DiFu/Bi/BoWuFeiAnNiu	RiWenFu/Bi/BoWu/MaoQu/Ou/Gou/Qiu/Kou
+🈷️	Japanese “monthly amount” button	“monthly amount”|ideograph|Japanese|Japanese “monthly amount” button|月	日文的“月总量”按钮	按键|日文|日文的“月总量”按钮|月度|统计	月	月	RiWenDe/DiYue/RuZongLiangAnNiu	Yue/Ru
+🈶	Japanese “not free of charge” button	“not free of charge”|ideograph|Japanese|Japanese “not free of charge” button|有	日文的“收费”按钮	按键|日文|日文的“收费”按钮|费用	有	有	RiWenDe/DiShouFeiAnNiu	You/Wei
+🈯	Japanese “reserved” button	“reserved”|ideograph|Japanese|Japanese “reserved” button|指	日文的“预留”按钮	按键|日文|日文的“预留”按钮|预订	指	指	RiWenDe/DiYuLiuAnNiu	Zhi
+🉐	Japanese “bargain” button	“bargain”|ideograph|Japanese|Japanese “bargain” button|得	日文的“议价”按钮	按键|日文|日文的“议价”按钮|讨价还价	得	得	RiWenDe/DiYiJia/JieAnNiu	De/Dei
+🈹	Japanese “discount” button	“discount”|ideograph|Japanese|Japanese “discount” button|割	日文的“打折”按钮	折扣|按键|日文|日文的“打折”按钮	割	割	RiWenDe/DiDaZhe/She/TiAnNiu	Ge
+🈚	Japanese “free of charge” button	“free of charge”|ideograph|Japanese|Japanese “free of charge” button|無	日文的“免费”按钮	免费|按键|日文|日文的“免费”按钮	無	免費|無	RiWenDe/DiMian/Wen/WanFeiAnNiu	Wu/Mo
+🈲	Japanese “prohibited” button	“prohibited”|ideograph|Japanese|Japanese “prohibited” button|禁	日文的“禁止”按钮	严禁|按键|日文|日文的“禁止”按钮	禁	禁	RiWenDe/DiJinZhiAnNiu	Jin
+🉑	Japanese “acceptable” button	“acceptable”|ideograph|Japanese|Japanese “acceptable” button|可	日文的“可接受”按钮	按键|日文|日文的“可接受”按钮|许可	可	可	RiWenDe/DiKe/GeJie/Xie/Sha/ChaShou/DaoAnNiu	Ke/Ge
+🈸	Japanese “application” button	“application”|ideograph|Japanese|Japanese “application” button|申	日文的“申请”按钮	日文|日文的“申请”按钮|日语|申|申请|申请书|申请表	申	申	RiWenDe/DiShenQingAnNiu	Shen
+🈴	Japanese “passing grade” button	“passing grade”|ideograph|Japanese|Japanese “passing grade” button|合	日文的“合格”按钮	按键|日文|日文的“合格”按钮|通过	合	合	RiWenDe/DiHe/GeGe/Luo/HeAnNiu	He/Ge
+🈳	Japanese “vacancy” button	“vacancy”|ideograph|Japanese|Japanese “vacancy” button|空	日文的“有空位”按钮	日文|日文的“有空位”按钮|日语|有空位|空|空位|空闲	空的	空|空的	RiWenDe/DiYou/WeiKongWei/LiAnNiu	KongDe/Di
+㊗️	Japanese “congratulations” button	“congratulations”|ideograph|Japanese|Japanese “congratulations” button|祝	日文的“祝贺”按钮	庆贺|按键|日文|日文的“祝贺”按钮	祝	祝	RiWenDe/DiZhu/Zhou/ChuHeAnNiu	Zhu/Zhou/Chu
+㊙️	Japanese “secret” button	“secret”|ideograph|Japanese|Japanese “secret” button|秘	日文的“秘密”按钮	保密|按键|日文|日文的“秘密”按钮	秘	秘	RiWenDe/DiMi/Bi/BieMiAnNiu	Mi/Bi/Bie
+🈺	Japanese “open for business” button	“open for business”|ideograph|Japanese|Japanese “open for business” button|営	日文的“开始营业”按钮	开门|按键|日文|日文的“开始营业”按钮	營	營	RiWenDe/DiKaiShiYingYeAnNiu	Ying/Cuo
+🈵	Japanese “no vacancy” button	“no vacancy”|ideograph|Japanese|Japanese “no vacancy” button|満	日文的“没有空位”按钮	座位|按键|日文|日文的“没有空位”按钮|满	滿	滿	RiWenDe/DiMei/Mo/MeYou/WeiKongWei/LiAnNiu	Man/Men
+🔴	red circle	circle|geometric|red	红色圆	圆|圈|红|红色|红色圆	大紅色圓形	圓形|大紅色圓形	Hong/GongSe/ShaiYuan	Da/Dai/TaiHong/Gong/JiangSe/ShaiYuanXing
+🟠	orange circle	circle|orange	橙色圆	圆|圈|橙|橙色圆	橘色圓形	圓形|橘色|橘色圓形	Cheng/Chen/DengSe/ShaiYuan	JuSe/ShaiYuanXing
+🟡	yellow circle	circle|yellow	黄色圆	圆|圈|黄|黄色圆	黃色圓形	圓形|黃色|黃色圓形	HuangSe/ShaiYuan	HuangSe/ShaiYuanXing
+🟢	green circle	circle|green	绿色圆	圆|圈|绿|绿色圆	綠色圓形	圓形|綠色|綠色圓形	Lv/LuSe/ShaiYuan	LvSe/ShaiYuanXing
+🔵	blue circle	blue|circle|geometric	蓝色圆	圈|蓝|蓝色圆	大藍色圓形	圓形|大藍色圓形	Lan/LaSe/ShaiYuan	Da/Dai/TaiLan/LaSe/ShaiYuanXing
+🟣	purple circle	circle|purple	紫色圆	圆|圈|紫|紫色圆	紫色圓形	圓形|紫色|紫色圓形	ZiSe/ShaiYuan	ZiSe/ShaiYuanXing
+🟤	brown circle	brown|circle	棕色圆	圆|圈|棕|棕色圆	褐色圓形	圓形|褐色|褐色圓形	ZongSe/ShaiYuan	HeSe/ShaiYuanXing
+⚫	black circle	black circle|circle|geometric	黑色圆	圈|黑|黑色圆	黑色圓形	圓形|黑色圓形	HeiSe/ShaiYuan	HeiSe/ShaiYuanXing
+⚪	white circle	circle|geometric|white circle	白色圆	圈|白|白色圆	白色圓形	圓形|白色圓形	Bai/BoSe/ShaiYuan	Bai/BoSe/ShaiYuanXing
+🟥	red square	red|square	红色方块	方块|方框|正方形|红|红色方块	紅色方形	方形|紅色|紅色方形	Hong/GongSe/ShaiFang/Pang/Wang/FengKuai/Yue	Hong/Gong/JiangSe/ShaiFang/Pang/Wang/FengXing
+🟧	orange square	orange|square	橙色方块	方块|方框|橙|橙色方块|正方形	橘色方形	方形|橘色|橘色方形	Cheng/Chen/DengSe/ShaiFang/Pang/Wang/FengKuai/Yue	JuSe/ShaiFang/Pang/Wang/FengXing
+🟨	yellow square	square|yellow	黄色方块	方块|方框|正方形|黄|黄色方块	黃色方形	方形|黃色|黃色方形	HuangSe/ShaiFang/Pang/Wang/FengKuai/Yue	HuangSe/ShaiFang/Pang/Wang/FengXing
+🟩	green square	green|square	绿色方块	方块|方框|正方形|绿|绿色方块	綠色方形	方形|綠色|綠色方形	Lv/LuSe/ShaiFang/Pang/Wang/FengKuai/Yue	LvSe/ShaiFang/Pang/Wang/FengXing
+🟦	blue square	blue|square	蓝色方块	方块|方框|正方形|蓝|蓝色方块	藍色方形	方形|藍色|藍色方形	Lan/LaSe/ShaiFang/Pang/Wang/FengKuai/Yue	Lan/LaSe/ShaiFang/Pang/Wang/FengXing
+🟪	purple square	purple|square	紫色方块	方块|方框|正方形|紫|紫色方块	紫色方形	方形|紫色|紫色方形	ZiSe/ShaiFang/Pang/Wang/FengKuai/Yue	ZiSe/ShaiFang/Pang/Wang/FengXing
+🟫	brown square	brown|square	棕色方块	方块|方框|棕|棕色方块|正方形	褐色方形	方形|褐色|褐色方形	ZongSe/ShaiFang/Pang/Wang/FengKuai/Yue	HeSe/ShaiFang/Pang/Wang/FengXing
+⬛	black large square	black large square|geometric|square	黑线大方框	大|正方形|黑线大方框|黑色	黑色大方塊	方形|黑色大方塊	HeiXianDa/Dai/TaiFang/Pang/Wang/FengKuang	HeiSe/ShaiDa/Dai/TaiFang/Pang/Wang/FengKuai
+⬜	white large square	geometric|square|white large square	白线大方框	大|正方形|白线大方框|白色	白色大方塊	方形|白色大方塊	Bai/BoXianDa/Dai/TaiFang/Pang/Wang/FengKuang	Bai/BoSe/ShaiDa/Dai/TaiFang/Pang/Wang/FengKuai
+◼️	black medium square	black medium square|geometric|square	黑色中方块	中等|正方形|黑色|黑色中方块	黑色中方塊	方形|黑色中方塊	HeiSe/ShaiZhongFang/Pang/Wang/FengKuai/Yue	HeiSe/ShaiZhongFang/Pang/Wang/FengKuai
+◻️	white medium square	geometric|square|white medium square	白色中方块	中等|正方形|白色|白色中方块	白色中方塊	方形|白色中方塊	Bai/BoSe/ShaiZhongFang/Pang/Wang/FengKuai/Yue	Bai/BoSe/ShaiZhongFang/Pang/Wang/FengKuai
+◾	black medium-small square	black medium-small square|geometric|square	黑色中小方块	中小|正方形|黑色|黑色中小方块	黑色中小型方塊	方形|黑色中小型方塊	HeiSe/ShaiZhongXiaoFang/Pang/Wang/FengKuai/Yue	HeiSe/ShaiZhongXiaoXingFang/Pang/Wang/FengKuai
+◽	white medium-small square	geometric|square|white medium-small square	白色中小方块	中小 正方形|白色|白色中小方块	白色中小型方塊	方形|白色中小型方塊	Bai/BoSe/ShaiZhongXiaoFang/Pang/Wang/FengKuai/Yue	Bai/BoSe/ShaiZhongXiaoXingFang/Pang/Wang/FengKuai
+▪️	black small square	black small square|geometric|square	黑色小方块	小|正方形|黑色|黑色小方块	黑色小方塊	方形|黑色小方塊	HeiSe/ShaiXiaoFang/Pang/Wang/FengKuai/Yue	HeiSe/ShaiXiaoFang/Pang/Wang/FengKuai
+▫️	white small square	geometric|square|white small square	白色小方块	小|正方形|白色|白色小方块	白色小方塊	方形|白色小方塊	Bai/BoSe/ShaiXiaoFang/Pang/Wang/FengKuai/Yue	Bai/BoSe/ShaiXiaoFang/Pang/Wang/FengKuai
+🔶	large orange diamond	diamond|geometric|large orange diamond|orange	橙色大菱形	大|方片|橘黄色|橙色大菱形	大橙色菱形	大橙色菱形|菱形	Cheng/Chen/DengSe/ShaiDa/Dai/TaiLingXing	Da/Dai/TaiCheng/Chen/DengSe/ShaiLingXing
+🔷	large blue diamond	blue|diamond|geometric|large blue diamond	蓝色大菱形	大|方片|蓝色|蓝色大菱形	大藍色菱形	大藍色菱形|菱形	Lan/LaSe/ShaiDa/Dai/TaiLingXing	Da/Dai/TaiLan/LaSe/ShaiLingXing
+🔸	small orange diamond	diamond|geometric|orange|small orange diamond	橙色小菱形	小|方片|橘黄色|橙色小菱形	小橙色菱形	小橙色菱形|菱形	Cheng/Chen/DengSe/ShaiXiaoLingXing	XiaoCheng/Chen/DengSe/ShaiLingXing
+🔹	small blue diamond	blue|diamond|geometric|small blue diamond	蓝色小菱形	小|方片|蓝色|蓝色小菱形	小藍色菱形	小藍色菱形|菱形	Lan/LaSe/ShaiXiaoLingXing	XiaoLan/LaSe/ShaiLingXing
+🔺	red triangle pointed up	geometric|red|red triangle pointed up	红色正三角	三角形|向上|正三角|红色|红色正三角	向上紅色三角	三角形|向上紅色三角	Hong/GongSe/ShaiZhengSanJiao/Jue/Lu/Gu	XiangShangHong/Gong/JiangSe/ShaiSanJiao/Jue/Lu/Gu
+🔻	red triangle pointed down	down|geometric|red|red triangle pointed down	红色倒三角	三角形|倒三角|向下|红色|红色倒三角	向下紅色三角	三角形|向下紅色三角	Hong/GongSe/ShaiDaoSanJiao/Jue/Lu/Gu	XiangXiaHong/Gong/JiangSe/ShaiSanJiao/Jue/Lu/Gu
+💠	diamond with a dot	comic|diamond|diamond with a dot|geometric|inside	带圆点的菱形	中心|内部|圆|带圆点的菱形|梅花形	菱形加圓點	菱形加圓點|鑽石	DaiYuanDianDe/DiLingXing	LingXingJiaYuanDian/Zhan/Duo
+🔘	radio button	button|geometric|radio	单选按钮	单独|单选按钮|圆心|按键|选中	按鈕	圓鈕|按鈕	Dan/Chan/ShanXuanAnNiu	AnNiu/Chou
+🔳	white square button	button|geometric|outlined|square|white square button	白色方形按钮	按钮|白线方形按钮|白线正方形按钮|白色方形按钮|白色正方形按钮|白边线方形按钮|白边线正方形按钮	白色方按鈕	按鈕|白色方按鈕	Bai/BoSe/ShaiFang/Pang/Wang/FengXingAnNiu	Bai/BoSe/ShaiFang/Pang/Wang/FengAnNiu/Chou
+🔲	black square button	black square button|button|geometric|square	黑色方形按钮	按钮|黑线方形按钮|黑线正方形按钮|黑色方形按钮|黑色正方形按钮|黑边线方形按钮|黑边线正方形按钮	黑色方按鈕	按鈕|黑色方按鈕	HeiSe/ShaiFang/Pang/Wang/FengXingAnNiu	HeiSe/ShaiFang/Pang/Wang/FengAnNiu/Chou
+🏁	chequered flag	checkered|chequered|chequered flag|racing	终点旗	格子旗|终点旗	終點旗	格子旗|終點旗	ZhongDianQi	ZhongDian/Zhan/DuoQi
+🚩	triangular flag	post|triangular flag	三角旗	三角旗|升旗|旗|旗杆上的三角旗|旗杆上的旗帜|红色旗帜	三角旗	三角旗	SanJiao/Jue/Lu/GuQi	SanJiao/Jue/Lu/GuQi
+🎌	crossed flags	celebration|cross|crossed|crossed flags|Japanese	交叉旗	交叉旗|对叉|旗帜|日本	紀念日	旗|日本|紀念日	JiaoChaQi	JiNianRi
+🏴	black flag	black flag|waving	举黑旗	举黑旗|黑旗|黑色旗|黑色旗子|黑色旗帜	黑旗	黑旗	JuHeiQi	HeiQi
+🏳️	white flag	waving|white flag	举白旗	举白旗|白旗|白色旗子|白色旗帜	白旗	白旗	JuBai/BoQi	Bai/BoQi
+🏳️‍🌈	rainbow flag	pride|rainbow|rainbow flag	彩虹旗	同性|多色|彩虹旗|旗帜	彩虹旗	彩虹旗	CaiHong/Jiang/GongQi	CaiHong/Jiang/GongQi
+🏳️‍⚧️	transgender flag	flag|light blue|pink|transgender|white	跨性别旗	旗帜|跨性别|跨性别旗	跨性別旗	旗子|變性|跨性別旗	Kua/KuXingBieQi	Kua/KuXingBieQi
+🏴‍☠️	pirate flag	Jolly Roger|pirate|pirate flag|plunder|treasure	海盗旗	掠夺|海上|海盗旗|财宝|骷髅	海盜旗	寶藏|掠奪|海盜|海盜旗|骷髏旗	HaiDaoQi	HaiDaoQi
+🇦🇨	flag: Ascension Island	flag	旗: 阿森松岛	旗	旗子: 阿森松島	旗子	QiA/ESenSongDao	QiZiA/ESenSongDao
+🇦🇩	flag: Andorra	flag	旗: 安道尔	旗	旗子: 安道爾	旗子	QiAnDaoEr	QiZiAnDaoEr/Mi/Ni
+🇦🇪	flag: United Arab Emirates	flag	旗: 阿拉伯联合酋长国	旗	旗子: 阿拉伯聯合大公國	旗子	QiA/ELaBo/Bai/Mo/BaLianHe/GeQiuZhang/ChangGuo	QiZiA/ELaBo/Bai/Mo/BaLianHe/GeDa/Dai/TaiGongGuo
+🇦🇫	flag: Afghanistan	flag	旗: 阿富汗	旗	旗子: 阿富汗	旗子	QiA/EFuHan/Gan	QiZiA/EFuHan/Gan
+🇦🇬	flag: Antigua & Barbuda	flag	旗: 安提瓜和巴布达	旗	旗子: 安地卡及巴布達	旗子	QiAnTi/Di/Chi/ShiGuaHe/Hu/HuoBaBuDa/Ti/Ta	QiZiAnDe/DiKa/QiaJiBaBuDa/Ta
+🇦🇮	flag: Anguilla	flag	旗: 安圭拉	旗	旗子: 安奎拉	旗子	QiAnGuiLa	QiZiAnKuiLa
+🇦🇱	flag: Albania	flag	旗: 阿尔巴尼亚	旗	旗子: 阿爾巴尼亞	旗子	QiA/EErBaNiYa	QiZiA/EEr/Mi/NiBaNiYa/E
+🇦🇲	flag: Armenia	flag	旗: 亚美尼亚	旗	旗子: 亞美尼亞	旗子	QiYaMeiNiYa	QiZiYa/EMeiNiYa/E
+🇦🇴	flag: Angola	flag	旗: 安哥拉	旗	旗子: 安哥拉	旗子	QiAnGeLa	QiZiAnGeLa
+🇦🇶	flag: Antarctica	flag	旗: 南极洲	旗	旗子: 南極洲	旗子	QiNan/NaJiZhou	QiZiNan/NaJiZhou
+🇦🇷	flag: Argentina	flag	旗: 阿根廷	旗	旗子: 阿根廷	旗子	QiA/EGenTing	QiZiA/EGenTing
+🇦🇸	flag: American Samoa	flag	旗: 美属萨摩亚	旗	旗子: 美屬薩摩亞	旗子	QiMeiShu/ZhuSaMo/Ma/MiYa	QiZiMeiShu/ZhuSaMo/Ma/MiYa/E
+🇦🇹	flag: Austria	flag	旗: 奥地利	旗	旗子: 奧地利	旗子	QiAo/Yu/YouDe/DiLi	QiZiAoDe/DiLi
+🇦🇺	flag: Australia	flag	旗: 澳大利亚	旗	旗子: 澳洲	旗子	QiAo/YuDa/Dai/TaiLiYa	QiZiAo/YuZhou
+🇦🇼	flag: Aruba	flag	旗: 阿鲁巴	旗	旗子: 荷屬阿魯巴	旗子	QiA/ELuBa	QiZiHeShu/ZhuA/ELu/LvBa
+🇦🇽	flag: Åland Islands	flag	旗: 奥兰群岛	旗	旗子: 奧蘭群島	旗子	QiAo/Yu/YouLanQunDao	QiZiAoLanQunDao
+🇦🇿	flag: Azerbaijan	flag	旗: 阿塞拜疆	旗	旗子: 亞塞拜然	旗子	QiA/ESai/SeBaiJiang	QiZiYa/ESai/SeBaiRan
+🇧🇦	flag: Bosnia & Herzegovina	flag	旗: 波斯尼亚和黑塞哥维那	旗	旗子: 波士尼亞與赫塞哥維納	旗子	QiBo/Bei/BiSi/ShiNiYaHe/Hu/HuoHeiSai/SeGeWeiNa/Nai/Ne/Nei/Nuo	QiZiBo/Bei/BiShiNiYa/EYuHe/ShiSai/SeGeWei/YiNa
+🇧🇧	flag: Barbados	flag	旗: 巴巴多斯	旗	旗子: 巴貝多	旗子	QiBaBaDuoSi/Shi	QiZiBaBeiDuo
+🇧🇩	flag: Bangladesh	flag	旗: 孟加拉国	旗	旗子: 孟加拉	旗子	QiMengJiaLaGuo	QiZiMengJiaLa
+🇧🇪	flag: Belgium	flag	旗: 比利时	旗	旗子: 比利時	旗子	QiBi/PiLiShi	QiZiBi/PiLiShi
+🇧🇫	flag: Burkina Faso	flag	旗: 布基纳法索	旗	旗子: 布吉納法索	旗子	QiBuJiNaFaSuo	QiZiBuJiNaFaSuo
+🇧🇬	flag: Bulgaria	flag	旗: 保加利亚	旗	旗子: 保加利亞	旗子	QiBaoJiaLiYa	QiZiBaoJiaLiYa/E
+🇧🇭	flag: Bahrain	flag	旗: 巴林	旗	旗子: 巴林	旗子	QiBaLin	QiZiBaLin
+🇧🇮	flag: Burundi	flag	旗: 布隆迪	旗	旗子: 蒲隆地	旗子	QiBuLongDi	QiZiPu/BoLongDe/Di
+🇧🇯	flag: Benin	flag	旗: 贝宁	旗	旗子: 貝南	旗子	QiBeiNing/Zhu	QiZiBeiNan/Na
+🇧🇱	flag: St. Barthélemy	flag	旗: 圣巴泰勒米	旗	旗子: 聖巴瑟米	旗子	QiSheng/KuBaTaiLei/LeMi	QiZiShengBaSeMi
+🇧🇲	flag: Bermuda	flag	旗: 百慕大	旗	旗子: 百慕達	旗子	QiBai/Bo/MoMuDa/Dai/Tai	QiZiBai/Bo/MoMuDa/Ta
+🇧🇳	flag: Brunei	flag	旗: 文莱	旗	旗子: 汶萊	旗子	QiWenLai	QiZiWen/Min/MenLai
+🇧🇴	flag: Bolivia	flag	旗: 玻利维亚	旗	旗子: 玻利維亞	旗子	QiBoLiWeiYa	QiZiBoLiWei/YiYa/E
+🇧🇶	flag: Caribbean Netherlands	flag	旗: 荷属加勒比区	旗	旗子: 荷蘭加勒比區	旗子	QiHeShu/ZhuJiaLei/LeBi/PiQu/Ou	QiZiHeLanJiaLei/LeBi/PiQu/Ou/Gou/Qiu/Kou
+🇧🇷	flag: Brazil	flag	旗: 巴西	旗	旗子: 巴西	旗子	QiBaXi	QiZiBaXi
+🇧🇸	flag: Bahamas	flag	旗: 巴哈马	旗	旗子: 巴哈馬	旗子	QiBaHa/He/Ta/ShaMa	QiZiBaHa/He/Ta/ShaMa
+🇧🇹	flag: Bhutan	flag	旗: 不丹	旗	旗子: 不丹	旗子	QiBu/Fou/FuDan	QiZiBu/Fou/FuDan
+🇧🇻	flag: Bouvet Island	flag	旗: 布韦岛	旗	旗子: 布威島	旗子	QiBuWeiDao	QiZiBuWeiDao
+🇧🇼	flag: Botswana	flag	旗: 博茨瓦纳	旗	旗子: 波札那	旗子	QiBoCiWaNa	QiZiBo/Bei/BiZha/YaNa/Nai/Ne/Nei/Nuo
+🇧🇾	flag: Belarus	flag	旗: 白俄罗斯	旗	旗子: 白俄羅斯	旗子	QiBai/BoELuoSi/Shi	QiZiBai/BoELuoSi/Shi
+🇧🇿	flag: Belize	flag	旗: 伯利兹	旗	旗子: 貝里斯	旗子	QiBo/Bai/Mo/BaLiZi/Ci	QiZiBeiLiSi/Shi
+🇨🇦	flag: Canada	flag	旗: 加拿大	旗	旗子: 加拿大	旗子	QiJiaNaDa/Dai/Tai	QiZiJiaNaDa/Dai/Tai
+🇨🇨	flag: Cocos (Keeling) Islands	flag	旗: 科科斯（基林）群岛	旗	旗子: 科克斯（基靈）群島	旗子	QiKeKeSi/ShiJiLinQunDao	QiZiKeKeSi/ShiJiLingQunDao
+🇨🇩	flag: Congo - Kinshasa	flag	旗: 刚果（金）	旗	旗子: 剛果（金夏沙）	旗子	QiGangGuo/Luo/GuanJin	QiZiGangGuo/Luo/GuanJinXia/JiaSha/Suo
+🇨🇫	flag: Central African Republic	flag	旗: 中非共和国	旗	旗子: 中非共和國	旗子	QiZhongFeiGong/HongHe/Hu/HuoGuo	QiZiZhongFeiGong/HongHe/Hu/HuoGuo
+🇨🇬	flag: Congo - Brazzaville	flag	旗: 刚果（布）	旗	旗子: 剛果（布拉薩）	旗子	QiGangGuo/Luo/GuanBu	QiZiGangGuo/Luo/GuanBuLaSa
+🇨🇭	flag: Switzerland	flag	旗: 瑞士	旗	旗子: 瑞士	旗子	QiRuiShi	QiZiRuiShi
+🇨🇮	flag: Côte d’Ivoire	flag	旗: 科特迪瓦	旗	旗子: 象牙海岸	旗子	QiKeTeDiWa	QiZiXiangYaHaiAn
+🇨🇰	flag: Cook Islands	flag	旗: 库克群岛	旗	旗子: 庫克群島	旗子	QiKuKeQunDao	QiZiKuKeQunDao
+🇨🇱	flag: Chile	flag	旗: 智利	旗	旗子: 智利	旗子	QiZhiLi	QiZiZhiLi
+🇨🇲	flag: Cameroon	flag	旗: 喀麦隆	旗	旗子: 喀麥隆	旗子	QiKa/KeMaiLong	QiZiKa/KeMaiLong
+🇨🇳	flag: China	flag	旗: 中国	旗	旗子: 中國	旗子	QiZhongGuo	QiZiZhongGuo
+🇨🇴	flag: Colombia	flag	旗: 哥伦比亚	旗	旗子: 哥倫比亞	旗子	QiGeLunBi/PiYa	QiZiGeLunBi/PiYa/E
+🇨🇵	flag: Clipperton Island	flag	旗: 克利珀顿岛	旗	旗子: 克里派頓島	旗子	QiKeLiPoDun/DuDao	QiZiKeLiPai/Pa/Mai/BaiDun/DuDao
+🇨🇷	flag: Costa Rica	flag	旗: 哥斯达黎加	旗	旗子: 哥斯大黎加	旗子	QiGeSi/ShiDa/Ti/TaLiJia	QiZiGeSi/ShiDa/Dai/TaiLiJia
+🇨🇺	flag: Cuba	flag	旗: 古巴	旗	旗子: 古巴	旗子	QiGu/KuBa	QiZiGu/KuBa
+🇨🇻	flag: Cape Verde	flag	旗: 佛得角	旗	旗子: 維德角	旗子	QiFu/Fo/Bo/BiDe/DeiJiao/Jue/Lu/Gu	QiZiWei/YiDeJiao/Jue/Lu/Gu
+🇨🇼	flag: Curaçao	flag	旗: 库拉索	旗	旗子: 庫拉索	旗子	QiKuLaSuo	QiZiKuLaSuo
+🇨🇽	flag: Christmas Island	flag	旗: 圣诞岛	旗	旗子: 聖誕島	旗子	QiSheng/KuDanDao	QiZiShengDanDao
+🇨🇾	flag: Cyprus	flag	旗: 塞浦路斯	旗	旗子: 賽普勒斯	旗子	QiSai/SePuLu/LuoSi/Shi	QiZiSaiPuLei/LeSi/Shi
+🇨🇿	flag: Czechia	flag	旗: 捷克	旗	旗子: 捷克	旗子	QiJie/Qie/ChaKe	QiZiJie/Qie/ChaKe
+🇩🇪	flag: Germany	flag	旗: 德国	旗	旗子: 德國	旗子	QiDeGuo	QiZiDeGuo
+🇩🇬	flag: Diego Garcia	flag	旗: 迪戈加西亚岛	旗	旗子: 迪亞哥加西亞島	旗子	QiDiGeJiaXiYaDao	QiZiDiYa/EGeJiaXiYa/EDao
+🇩🇯	flag: Djibouti	flag	旗: 吉布提	旗	旗子: 吉布地	旗子	QiJiBuTi/Di/Chi/Shi	QiZiJiBuDe/Di
+🇩🇰	flag: Denmark	flag	旗: 丹麦	旗	旗子: 丹麥	旗子	QiDanMai	QiZiDanMai
+🇩🇲	flag: Dominica	flag	旗: 多米尼克	旗	旗子: 多米尼克	旗子	QiDuoMiNiKe	QiZiDuoMiNiKe
+🇩🇴	flag: Dominican Republic	flag	旗: 多米尼加共和国	旗	旗子: 多明尼加共和國	旗子	QiDuoMiNiJiaGong/HongHe/Hu/HuoGuo	QiZiDuoMing/MengNiJiaGong/HongHe/Hu/HuoGuo
+🇩🇿	flag: Algeria	flag	旗: 阿尔及利亚	旗	旗子: 阿爾及利亞	旗子	QiA/EErJiLiYa	QiZiA/EEr/Mi/NiJiLiYa/E
+🇪🇦	flag: Ceuta & Melilla	flag	旗: 休达及梅利利亚	旗	旗子: 休達與梅利利亞	旗子	QiXiu/XuDa/Ti/TaJiMeiLiLiYa	QiZiXiu/XuDa/TaYuMeiLiLiYa/E
+🇪🇨	flag: Ecuador	flag	旗: 厄瓜多尔	旗	旗子: 厄瓜多	旗子	QiEGuaDuoEr	QiZiEGuaDuo
+🇪🇪	flag: Estonia	flag	旗: 爱沙尼亚	旗	旗子: 愛沙尼亞	旗子	QiAiSha/SuoNiYa	QiZiAiSha/SuoNiYa/E
+🇪🇬	flag: Egypt	flag	旗: 埃及	旗	旗子: 埃及	旗子	QiAi/ZhiJi	QiZiAi/ZhiJi
+🇪🇭	flag: Western Sahara	flag	旗: 西撒哈拉	旗	旗子: 西撒哈拉	旗子	QiXiSaHa/He/Ta/ShaLa	QiZiXiSaHa/He/Ta/ShaLa
+🇪🇷	flag: Eritrea	flag	旗: 厄立特里亚	旗	旗子: 厄利垂亞	旗子	QiELi/WeiTeLiYa	QiZiELiChui/ZhuiYa/E
+🇪🇸	flag: Spain	flag	旗: 西班牙	旗	旗子: 西班牙	旗子	QiXiBanYa	QiZiXiBanYa
+🇪🇹	flag: Ethiopia	flag	旗: 埃塞俄比亚	旗	旗子: 衣索比亞	旗子	QiAi/ZhiSai/SeEBi/PiYa	QiZiYiSuoBi/PiYa/E
+🇪🇺	flag: European Union	flag	旗: 欧盟	旗	旗子: 歐盟	旗子	QiOuMeng/Ming	QiZiOuMeng/Ming
+🇫🇮	flag: Finland	flag	旗: 芬兰	旗	旗子: 芬蘭	旗子	QiFenLan	QiZiFenLan
+🇫🇯	flag: Fiji	flag	旗: 斐济	旗	旗子: 斐濟	旗子	QiFeiJi	QiZiFeiJi/Qi
+🇫🇰	flag: Falkland Islands	flag	旗: 福克兰群岛	旗	旗子: 福克蘭群島	旗子	QiFuKeLanQunDao	QiZiFuKeLanQunDao
+🇫🇲	flag: Micronesia	flag	旗: 密克罗尼西亚	旗	旗子: 密克羅尼西亞	旗子	QiMiKeLuoNiXiYa	QiZiMiKeLuoNiXiYa/E
+🇫🇴	flag: Faroe Islands	flag	旗: 法罗群岛	旗	旗子: 法羅群島	旗子	QiFaLuoQunDao	QiZiFaLuoQunDao
+🇫🇷	flag: France	flag	旗: 法国	旗	旗子: 法國	旗子	QiFaGuo	QiZiFaGuo
+🇬🇦	flag: Gabon	flag	旗: 加蓬	旗	旗子: 加彭	旗子	QiJiaPeng	QiZiJiaPeng/Pang/Bang
+🇬🇧	flag: United Kingdom	flag	旗: 英国	旗	旗子: 英國	旗子	QiYing/YangGuo	QiZiYing/YangGuo
+🇬🇩	flag: Grenada	flag	旗: 格林纳达	旗	旗子: 格瑞那達	旗子	QiGe/Luo/HeLinNaDa/Ti/Ta	QiZiGe/Luo/HeRuiNa/Nai/Ne/Nei/NuoDa/Ta
+🇬🇪	flag: Georgia	flag	旗: 格鲁吉亚	旗	旗子: 喬治亞	旗子	QiGe/Luo/HeLuJiYa	QiZiQiao/JiaoZhi/ChiYa/E
+🇬🇫	flag: French Guiana	flag	旗: 法属圭亚那	旗	旗子: 法屬圭亞那	旗子	QiFaShu/ZhuGuiYaNa/Nai/Ne/Nei/Nuo	QiZiFaShu/ZhuGuiYa/ENa/Nai/Ne/Nei/Nuo
+🇬🇬	flag: Guernsey	flag	旗: 根西岛	旗	旗子: 根息	旗子	QiGenXiDao	QiZiGenXi
+🇬🇭	flag: Ghana	flag	旗: 加纳	旗	旗子: 迦納	旗子	QiJiaNa	QiZiJia/XieNa
+🇬🇮	flag: Gibraltar	flag	旗: 直布罗陀	旗	旗子: 直布羅陀	旗子	QiZhiBuLuoTuo/Duo	QiZiZhiBuLuoTuo/Duo
+🇬🇱	flag: Greenland	flag	旗: 格陵兰	旗	旗子: 格陵蘭	旗子	QiGe/Luo/HeLingLan	QiZiGe/Luo/HeLingLan
+🇬🇲	flag: Gambia	flag	旗: 冈比亚	旗	旗子: 甘比亞	旗子	QiGangBi/PiYa	QiZiGan/HanBi/PiYa/E
+🇬🇳	flag: Guinea	flag	旗: 几内亚	旗	旗子: 幾內亞	旗子	QiJiNei/Na/RuiYa	QiZiJi/QiNeiYa/E
+🇬🇵	flag: Guadeloupe	flag	旗: 瓜德罗普	旗	旗子: 瓜地洛普	旗子	QiGuaDeLuoPu	QiZiGuaDe/DiLuoPu
+🇬🇶	flag: Equatorial Guinea	flag	旗: 赤道几内亚	旗	旗子: 赤道幾內亞	旗子	QiChiDaoJiNei/Na/RuiYa	QiZiChiDaoJi/QiNeiYa/E
+🇬🇷	flag: Greece	flag	旗: 希腊	旗	旗子: 希臘	旗子	QiXiLa/Xi	QiZiXiLa/Lie
+🇬🇸	flag: South Georgia & South Sandwich Islands	flag	旗: 南乔治亚和南桑威奇群岛	旗	旗子: 南喬治亞與南三明治群島	旗子	QiNan/NaQiaoZhi/ChiYaHe/Hu/HuoNan/NaSangWeiQi/Ji/Ai/YiQunDao	QiZiNan/NaQiao/JiaoZhi/ChiYa/EYuNan/NaSanMing/MengZhi/ChiQunDao
+🇬🇹	flag: Guatemala	flag	旗: 危地马拉	旗	旗子: 瓜地馬拉	旗子	QiWeiDe/DiMaLa	QiZiGuaDe/DiMaLa
+🇬🇺	flag: Guam	flag	旗: 关岛	旗	旗子: 關島	旗子	QiGuanDao	QiZiGuan/WanDao
+🇬🇼	flag: Guinea-Bissau	flag	旗: 几内亚比绍	旗	旗子: 幾內亞比索	旗子	QiJiNei/Na/RuiYaBi/PiShao	QiZiJi/QiNeiYa/EBi/PiSuo
+🇬🇾	flag: Guyana	flag	旗: 圭亚那	旗	旗子: 蓋亞那	旗子	QiGuiYaNa/Nai/Ne/Nei/Nuo	QiZiGai/GeYa/ENa/Nai/Ne/Nei/Nuo
+🇭🇰	flag: Hong Kong SAR China	flag	旗: 中国香港特别行政区	旗	旗子: 中國香港特別行政區	旗子	QiZhongGuoXiangGang/HongTeBieXing/Hang/HengZhengQu/Ou	QiZiZhongGuoXiangGang/HongTeBieXing/Hang/HengZhengQu/Ou/Gou/Qiu/Kou
+🇭🇲	flag: Heard & McDonald Islands	flag	旗: 赫德岛和麦克唐纳群岛	旗	旗子: 赫德島及麥唐納群島	旗子	QiHe/ShiDeDaoHe/Hu/HuoMaiKeTangNaQunDao	QiZiHe/ShiDeDaoJiMaiTangNaQunDao
+🇭🇳	flag: Honduras	flag	旗: 洪都拉斯	旗	旗子: 宏都拉斯	旗子	QiHongDou/DuLaSi/Shi	QiZiHongDou/DuLaSi/Shi
+🇭🇷	flag: Croatia	flag	旗: 克罗地亚	旗	旗子: 克羅埃西亞	旗子	QiKeLuoDe/DiYa	QiZiKeLuoAi/ZhiXiYa/E
+🇭🇹	flag: Haiti	flag	旗: 海地	旗	旗子: 海地	旗子	QiHaiDe/Di	QiZiHaiDe/Di
+🇭🇺	flag: Hungary	flag	旗: 匈牙利	旗	旗子: 匈牙利	旗子	QiXiongYaLi	QiZiXiongYaLi
+🇮🇨	flag: Canary Islands	flag	旗: 加纳利群岛	旗	旗子: 加那利群島	旗子	QiJiaNaLiQunDao	QiZiJiaNa/Nai/Ne/Nei/NuoLiQunDao
+🇮🇩	flag: Indonesia	flag	旗: 印度尼西亚	旗	旗子: 印尼	旗子	QiYin/YiDu/Duo/ZhaiNiXiYa	QiZiYin/YiNi
+🇮🇪	flag: Ireland	flag	旗: 爱尔兰	旗	旗子: 愛爾蘭	旗子	QiAiErLan	QiZiAiEr/Mi/NiLan
+🇮🇱	flag: Israel	flag	旗: 以色列	旗	旗子: 以色列	旗子	QiYi/SiSe/ShaiLie/Li	QiZiYi/SiSe/ShaiLie/Li
+🇮🇲	flag: Isle of Man	flag	旗: 马恩岛	旗	旗子: 曼島	旗子	QiMaEnDao	QiZiManDao
+🇮🇳	flag: India	flag	旗: 印度	旗	旗子: 印度	旗子	QiYin/YiDu/Duo/Zhai	QiZiYin/YiDu/Duo/Zhai
+🇮🇴	flag: British Indian Ocean Territory	flag	旗: 英属印度洋领地	旗	旗子: 英屬印度洋領地	旗子	QiYing/YangShu/ZhuYin/YiDu/Duo/ZhaiYang/XiangLingDe/Di	QiZiYing/YangShu/ZhuYin/YiDu/Duo/ZhaiYang/XiangLingDe/Di
+🇮🇶	flag: Iraq	flag	旗: 伊拉克	旗	旗子: 伊拉克	旗子	QiYiLaKe	QiZiYiLaKe
+🇮🇷	flag: Iran	flag	旗: 伊朗	旗	旗子: 伊朗	旗子	QiYiLang	QiZiYiLang
+🇮🇸	flag: Iceland	flag	旗: 冰岛	旗	旗子: 冰島	旗子	QiBing/NingDao	QiZiBing/NingDao
+🇮🇹	flag: Italy	flag	旗: 意大利	旗	旗子: 義大利	旗子	QiYiDa/Dai/TaiLi	QiZiYi/XiDa/Dai/TaiLi
+🇯🇪	flag: Jersey	flag	旗: 泽西岛	旗	旗子: 澤西島	旗子	QiZeXiDao	QiZiZe/Shi/Yi/DuoXiDao
+🇯🇲	flag: Jamaica	flag	旗: 牙买加	旗	旗子: 牙買加	旗子	QiYaMaiJia	QiZiYaMaiJia
+🇯🇴	flag: Jordan	flag	旗: 约旦	旗	旗子: 約旦	旗子	QiYue/YaoDan	QiZiYue/Yao/DiDan
+🇯🇵	flag: Japan	flag	旗: 日本	旗	旗子: 日本	旗子	QiRiBen	QiZiRiBen
+🇰🇪	flag: Kenya	flag	旗: 肯尼亚	旗	旗子: 肯亞	旗子	QiKenNiYa	QiZiKenYa/E
+🇰🇬	flag: Kyrgyzstan	flag	旗: 吉尔吉斯斯坦	旗	旗子: 吉爾吉斯	旗子	QiJiErJiSi/ShiSi/ShiTan	QiZiJiEr/Mi/NiJiSi/Shi
+🇰🇭	flag: Cambodia	flag	旗: 柬埔寨	旗	旗子: 柬埔寨	旗子	QiJianBu/PuZhai/Se/Qian	QiZiJianBu/PuZhai/Se/Qian
+🇰🇮	flag: Kiribati	flag	旗: 基里巴斯	旗	旗子: 吉里巴斯	旗子	QiJiLiBaSi/Shi	QiZiJiLiBaSi/Shi
+🇰🇲	flag: Comoros	flag	旗: 科摩罗	旗	旗子: 葛摩	旗子	QiKeMo/Ma/MiLuo	QiZiGeMo/Ma/Mi
+🇰🇳	flag: St. Kitts & Nevis	flag	旗: 圣基茨和尼维斯	旗	旗子: 聖克里斯多福及尼維斯	旗子	QiSheng/KuJiCiHe/Hu/HuoNiWeiSi/Shi	QiZiShengKeLiSi/ShiDuoFuJiNiWei/YiSi/Shi
+🇰🇵	flag: North Korea	flag	旗: 朝鲜	旗	旗子: 北韓	旗子	QiChao/Zhao/ZhuXian	QiZiBeiHan
+🇰🇷	flag: South Korea	flag	旗: 韩国	旗	旗子: 南韓	旗子	QiHanGuo	QiZiNan/NaHan
+🇰🇼	flag: Kuwait	flag	旗: 科威特	旗	旗子: 科威特	旗子	QiKeWeiTe	QiZiKeWeiTe
+🇰🇾	flag: Cayman Islands	flag	旗: 开曼群岛	旗	旗子: 開曼群島	旗子	QiKaiManQunDao	QiZiKai/QianManQunDao
+🇰🇿	flag: Kazakhstan	flag	旗: 哈萨克斯坦	旗	旗子: 哈薩克	旗子	QiHa/He/Ta/ShaSaKeSi/ShiTan	QiZiHa/He/Ta/ShaSaKe
+🇱🇦	flag: Laos	flag	旗: 老挝	旗	旗子: 寮國	旗子	QiLaoWo/Zhua	QiZiLiaoGuo
+🇱🇧	flag: Lebanon	flag	旗: 黎巴嫩	旗	旗子: 黎巴嫩	旗子	QiLiBaNen	QiZiLiBaNen
+🇱🇨	flag: St. Lucia	flag	旗: 圣卢西亚	旗	旗子: 聖露西亞	旗子	QiSheng/KuLuXiYa	QiZiShengLu/LouXiYa/E
+🇱🇮	flag: Liechtenstein	flag	旗: 列支敦士登	旗	旗子: 列支敦斯登	旗子	QiLie/LiZhi/QiDun/Dui/Tuan/Diao/Dao/Zhun/TunShiDeng/De	QiZiLie/LiZhi/QiDun/Dui/Tuan/Diao/Dao/Zhun/TunSi/ShiDeng/De
+🇱🇰	flag: Sri Lanka	flag	旗: 斯里兰卡	旗	旗子: 斯里蘭卡	旗子	QiSi/ShiLiLanKa/Qia	QiZiSi/ShiLiLanKa/Qia
+🇱🇷	flag: Liberia	flag	旗: 利比里亚	旗	旗子: 賴比瑞亞	旗子	QiLiBi/PiLiYa	QiZiLaiBi/PiRuiYa/E
+🇱🇸	flag: Lesotho	flag	旗: 莱索托	旗	旗子: 賴索托	旗子	QiLaiSuoTuo	QiZiLaiSuoTuo
+🇱🇹	flag: Lithuania	flag	旗: 立陶宛	旗	旗子: 立陶宛	旗子	QiLi/WeiTao/Yao/DaoWan/Yuan/Yun/Yu	QiZiLi/WeiTao/Yao/DaoWan/Yuan/Yun/Yu
+🇱🇺	flag: Luxembourg	flag	旗: 卢森堡	旗	旗子: 盧森堡	旗子	QiLuSenBao/Bu/Pu	QiZiLu/Lv/LeiSenBao/Bu/Pu
+🇱🇻	flag: Latvia	flag	旗: 拉脱维亚	旗	旗子: 拉脫維亞	旗子	QiLaTuo/TuiWeiYa	QiZiLaTuoWei/YiYa/E
+🇱🇾	flag: Libya	flag	旗: 利比亚	旗	旗子: 利比亞	旗子	QiLiBi/PiYa	QiZiLiBi/PiYa/E
+🇲🇦	flag: Morocco	flag	旗: 摩洛哥	旗	旗子: 摩洛哥	旗子	QiMo/Ma/MiLuoGe	QiZiMo/Ma/MiLuoGe
+🇲🇨	flag: Monaco	flag	旗: 摩纳哥	旗	旗子: 摩納哥	旗子	QiMo/Ma/MiNaGe	QiZiMo/Ma/MiNaGe
+🇲🇩	flag: Moldova	flag	旗: 摩尔多瓦	旗	旗子: 摩爾多瓦	旗子	QiMo/Ma/MiErDuoWa	QiZiMo/Ma/MiEr/Mi/NiDuoWa
+🇲🇪	flag: Montenegro	flag	旗: 黑山	旗	旗子: 蒙特內哥羅	旗子	QiHeiShan	QiZiMengTeNeiGeLuo
+🇲🇫	flag: St. Martin	flag	旗: 法属圣马丁	旗	旗子: 法屬聖馬丁	旗子	QiFaShu/ZhuSheng/KuMaDing/Zheng	QiZiFaShu/ZhuShengMaDing/Zheng
+🇲🇬	flag: Madagascar	flag	旗: 马达加斯加	旗	旗子: 馬達加斯加	旗子	QiMaDa/Ti/TaJiaSi/ShiJia	QiZiMaDa/TaJiaSi/ShiJia
+🇲🇭	flag: Marshall Islands	flag	旗: 马绍尔群岛	旗	旗子: 馬紹爾群島	旗子	QiMaShaoErQunDao	QiZiMaShao/ChaoEr/Mi/NiQunDao
+🇲🇰	flag: North Macedonia	flag	旗: 北马其顿	旗	旗子: 北馬其頓	旗子	QiBeiMaQi/JiDun/Du	QiZiBeiMaQi/JiDun/Du
+🇲🇱	flag: Mali	flag	旗: 马里	旗	旗子: 馬利	旗子	QiMaLi	QiZiMaLi
+🇲🇲	flag: Myanmar (Burma)	flag	旗: 缅甸	旗	旗子: 緬甸	旗子	QiMianDian/Tian/Sheng/Ying	QiZiMianDian/Tian/Sheng/Ying
+🇲🇳	flag: Mongolia	flag	旗: 蒙古	旗	旗子: 蒙古	旗子	QiMengGu/Ku	QiZiMengGu/Ku
+🇲🇴	flag: Macao SAR China	flag	旗: 中国澳门特别行政区	旗	旗子: 中國澳門特別行政區	旗子	QiZhongGuoAo/YuMenTeBieXing/Hang/HengZhengQu/Ou	QiZiZhongGuoAo/YuMenTeBieXing/Hang/HengZhengQu/Ou/Gou/Qiu/Kou
+🇲🇵	flag: Northern Mariana Islands	flag	旗: 北马里亚纳群岛	旗	旗子: 北馬利安納群島	旗子	QiBeiMaLiYaNaQunDao	QiZiBeiMaLiAnNaQunDao
+🇲🇶	flag: Martinique	flag	旗: 马提尼克	旗	旗子: 馬丁尼克	旗子	QiMaTi/Di/Chi/ShiNiKe	QiZiMaDing/ZhengNiKe
+🇲🇷	flag: Mauritania	flag	旗: 毛里塔尼亚	旗	旗子: 茅利塔尼亞	旗子	QiMaoLiTa/DaNiYa	QiZiMaoLiTa/DaNiYa/E
+🇲🇸	flag: Montserrat	flag	旗: 蒙特塞拉特	旗	旗子: 蒙哲臘	旗子	QiMengTeSai/SeLaTe	QiZiMengZheLa/Lie
+🇲🇹	flag: Malta	flag	旗: 马耳他	旗	旗子: 馬爾他	旗子	QiMaEr/RengTa/Tuo	QiZiMaEr/Mi/NiTa/Tuo
+🇲🇺	flag: Mauritius	flag	旗: 毛里求斯	旗	旗子: 模里西斯	旗子	QiMaoLiQiuSi/Shi	QiZiMo/MuLiXiSi/Shi
+🇲🇻	flag: Maldives	flag	旗: 马尔代夫	旗	旗子: 馬爾地夫	旗子	QiMaErDaiFu	QiZiMaEr/Mi/NiDe/DiFu
+🇲🇼	flag: Malawi	flag	旗: 马拉维	旗	旗子: 馬拉威	旗子	QiMaLaWei	QiZiMaLaWei
+🇲🇽	flag: Mexico	flag	旗: 墨西哥	旗	旗子: 墨西哥	旗子	QiMo/MeiXiGe	QiZiMo/MeiXiGe
+🇲🇾	flag: Malaysia	flag	旗: 马来西亚	旗	旗子: 馬來西亞	旗子	QiMaLaiXiYa	QiZiMaLaiXiYa/E
+🇲🇿	flag: Mozambique	flag	旗: 莫桑比克	旗	旗子: 莫三比克	旗子	QiMo/MuSangBi/PiKe	QiZiMo/MuSanBi/PiKe
+🇳🇦	flag: Namibia	flag	旗: 纳米比亚	旗	旗子: 納米比亞	旗子	QiNaMiBi/PiYa	QiZiNaMiBi/PiYa/E
+🇳🇨	flag: New Caledonia	flag	旗: 新喀里多尼亚	旗	旗子: 新喀里多尼亞	旗子	QiXinKa/KeLiDuoNiYa	QiZiXinKa/KeLiDuoNiYa/E
+🇳🇪	flag: Niger	flag	旗: 尼日尔	旗	旗子: 尼日	旗子	QiNiRiEr	QiZiNiRi
+🇳🇫	flag: Norfolk Island	flag	旗: 诺福克岛	旗	旗子: 諾福克島	旗子	QiNuoFuKeDao	QiZiNuoFuKeDao
+🇳🇬	flag: Nigeria	flag	旗: 尼日利亚	旗	旗子: 奈及利亞	旗子	QiNiRiLiYa	QiZiNaiJiLiYa/E
+🇳🇮	flag: Nicaragua	flag	旗: 尼加拉瓜	旗	旗子: 尼加拉瓜	旗子	QiNiJiaLaGua	QiZiNiJiaLaGua
+🇳🇱	flag: Netherlands	flag	旗: 荷兰	旗	旗子: 荷蘭	旗子	QiHeLan	QiZiHeLan
+🇳🇴	flag: Norway	flag	旗: 挪威	旗	旗子: 挪威	旗子	QiNuoWei	QiZiNuoWei
+🇳🇵	flag: Nepal	flag	旗: 尼泊尔	旗	旗子: 尼泊爾	旗子	QiNiPo/BoEr	QiZiNiPo/BoEr/Mi/Ni
+🇳🇷	flag: Nauru	flag	旗: 瑙鲁	旗	旗子: 諾魯	旗子	QiNaoLu	QiZiNuoLu/Lv
+🇳🇺	flag: Niue	flag	旗: 纽埃	旗	旗子: 紐埃島	旗子	QiNiuAi/Zhi	QiZiNiuAi/ZhiDao
+🇳🇿	flag: New Zealand	flag	旗: 新西兰	旗	旗子: 紐西蘭	旗子	QiXinXiLan	QiZiNiuXiLan
+🇴🇲	flag: Oman	flag	旗: 阿曼	旗	旗子: 阿曼	旗子	QiA/EMan	QiZiA/EMan
+🇵🇦	flag: Panama	flag	旗: 巴拿马	旗	旗子: 巴拿馬	旗子	QiBaNaMa	QiZiBaNaMa
+🇵🇪	flag: Peru	flag	旗: 秘鲁	旗	旗子: 秘魯	旗子	QiMi/Bi/BieLu	QiZiMi/Bi/BieLu/Lv
+🇵🇫	flag: French Polynesia	flag	旗: 法属波利尼西亚	旗	旗子: 法屬玻里尼西亞	旗子	QiFaShu/ZhuBo/Bei/BiLiNiXiYa	QiZiFaShu/ZhuBoLiNiXiYa/E
+🇵🇬	flag: Papua New Guinea	flag	旗: 巴布亚新几内亚	旗	旗子: 巴布亞紐幾內亞	旗子	QiBaBuYaXinJiNei/Na/RuiYa	QiZiBaBuYa/ENiuJi/QiNeiYa/E
+🇵🇭	flag: Philippines	flag	旗: 菲律宾	旗	旗子: 菲律賓	旗子	QiFeiLvBin	QiZiFeiLvBin
+🇵🇰	flag: Pakistan	flag	旗: 巴基斯坦	旗	旗子: 巴基斯坦	旗子	QiBaJiSi/ShiTan	QiZiBaJiSi/ShiTan
+🇵🇱	flag: Poland	flag	旗: 波兰	旗	旗子: 波蘭	旗子	QiBo/Bei/BiLan	QiZiBo/Bei/BiLan
+🇵🇲	flag: St. Pierre & Miquelon	flag	旗: 圣皮埃尔和密克隆群岛	旗	旗子: 聖皮埃與密克隆群島	旗子	QiSheng/KuPiAi/ZhiErHe/Hu/HuoMiKeLongQunDao	QiZiShengPiAi/ZhiYuMiKeLongQunDao
+🇵🇳	flag: Pitcairn Islands	flag	旗: 皮特凯恩群岛	旗	旗子: 皮特肯群島	旗子	QiPiTeKaiEnQunDao	QiZiPiTeKenQunDao
+🇵🇷	flag: Puerto Rico	flag	旗: 波多黎各	旗	旗子: 波多黎各	旗子	QiBo/Bei/BiDuoLiGe	QiZiBo/Bei/BiDuoLiGe
+🇵🇸	flag: Palestinian Territories	flag	旗: 巴勒斯坦领土	旗	旗子: 巴勒斯坦自治區	旗子	QiBaLei/LeSi/ShiTanLingTu/Du/Cha	QiZiBaLei/LeSi/ShiTanZiZhi/ChiQu/Ou/Gou/Qiu/Kou
+🇵🇹	flag: Portugal	flag	旗: 葡萄牙	旗	旗子: 葡萄牙	旗子	QiPu/BeiTaoYa	QiZiPu/BeiTaoYa
+🇵🇼	flag: Palau	flag	旗: 帕劳	旗	旗子: 帛琉	旗子	QiPa/MoLao	QiZiBoLiu
+🇵🇾	flag: Paraguay	flag	旗: 巴拉圭	旗	旗子: 巴拉圭	旗子	QiBaLaGui	QiZiBaLaGui
+🇶🇦	flag: Qatar	flag	旗: 卡塔尔	旗	旗子: 卡達	旗子	QiKa/QiaTa/DaEr	QiZiKa/QiaDa/Ta
+🇷🇪	flag: Réunion	flag	旗: 留尼汪	旗	旗子: 留尼旺	旗子	QiLiuNiWang/Hong	QiZiLiuNiWang
+🇷🇴	flag: Romania	flag	旗: 罗马尼亚	旗	旗子: 羅馬尼亞	旗子	QiLuoMaNiYa	QiZiLuoMaNiYa/E
+🇷🇸	flag: Serbia	flag	旗: 塞尔维亚	旗	旗子: 塞爾維亞	旗子	QiSai/SeErWeiYa	QiZiSai/SeEr/Mi/NiWei/YiYa/E
+🇷🇺	flag: Russia	flag	旗: 俄罗斯	旗	旗子: 俄羅斯	旗子	QiELuoSi/Shi	QiZiELuoSi/Shi
+🇷🇼	flag: Rwanda	flag	旗: 卢旺达	旗	旗子: 盧安達	旗子	QiLuWangDa/Ti/Ta	QiZiLu/Lv/LeiAnDa/Ta
+🇸🇦	flag: Saudi Arabia	flag	旗: 沙特阿拉伯	旗	旗子: 沙烏地阿拉伯	旗子	QiSha/SuoTeA/ELaBo/Bai/Mo/Ba	QiZiSha/SuoWu/YaDe/DiA/ELaBo/Bai/Mo/Ba
+🇸🇧	flag: Solomon Islands	flag	旗: 所罗门群岛	旗	旗子: 索羅門群島	旗子	QiSuoLuoMenQunDao	QiZiSuoLuoMenQunDao
+🇸🇨	flag: Seychelles	flag	旗: 塞舌尔	旗	旗子: 塞席爾	旗子	QiSai/SeShe/GuaEr	QiZiSai/SeXiEr/Mi/Ni
+🇸🇩	flag: Sudan	flag	旗: 苏丹	旗	旗子: 蘇丹	旗子	QiSuDan	QiZiSuDan
+🇸🇪	flag: Sweden	flag	旗: 瑞典	旗	旗子: 瑞典	旗子	QiRuiDian/Tian	QiZiRuiDian/Tian
+🇸🇬	flag: Singapore	flag	旗: 新加坡	旗	旗子: 新加坡	旗子	QiXinJiaPo	QiZiXinJiaPo
+🇸🇭	flag: St. Helena	flag	旗: 圣赫勒拿	旗	旗子: 聖赫勒拿島	旗子	QiSheng/KuHe/ShiLei/LeNa	QiZiShengHe/ShiLei/LeNaDao
+🇸🇮	flag: Slovenia	flag	旗: 斯洛文尼亚	旗	旗子: 斯洛維尼亞	旗子	QiSi/ShiLuoWenNiYa	QiZiSi/ShiLuoWei/YiNiYa/E
+🇸🇯	flag: Svalbard & Jan Mayen	flag	旗: 斯瓦尔巴和扬马延	旗	旗子: 挪威屬斯瓦巴及尖棉	旗子	QiSi/ShiWaErBaHe/Hu/HuoYangMaYan	QiZiNuoWeiShu/ZhuSi/ShiWaBaJiJianMian
+🇸🇰	flag: Slovakia	flag	旗: 斯洛伐克	旗	旗子: 斯洛伐克	旗子	QiSi/ShiLuoFaKe	QiZiSi/ShiLuoFaKe
+🇸🇱	flag: Sierra Leone	flag	旗: 塞拉利昂	旗	旗子: 獅子山	旗子	QiSai/SeLaLiAng/Yang	QiZiShiZiShan
+🇸🇲	flag: San Marino	flag	旗: 圣马力诺	旗	旗子: 聖馬利諾	旗子	QiSheng/KuMaLiNuo	QiZiShengMaLiNuo
+🇸🇳	flag: Senegal	flag	旗: 塞内加尔	旗	旗子: 塞內加爾	旗子	QiSai/SeNei/Na/RuiJiaEr	QiZiSai/SeNeiJiaEr/Mi/Ni
+🇸🇴	flag: Somalia	flag	旗: 索马里	旗	旗子: 索馬利亞	旗子	QiSuoMaLi	QiZiSuoMaLiYa/E
+🇸🇷	flag: Suriname	flag	旗: 苏里南	旗	旗子: 蘇利南	旗子	QiSuLiNan/Na	QiZiSuLiNan/Na
+🇸🇸	flag: South Sudan	flag	旗: 南苏丹	旗	旗子: 南蘇丹	旗子	QiNan/NaSuDan	QiZiNan/NaSuDan
+🇸🇹	flag: São Tomé & Príncipe	flag	旗: 圣多美和普林西比	旗	旗子: 聖多美普林西比	旗子	QiSheng/KuDuoMeiHe/Hu/HuoPuLinXiBi/Pi	QiZiShengDuoMeiPuLinXiBi/Pi
+🇸🇻	flag: El Salvador	flag	旗: 萨尔瓦多	旗	旗子: 薩爾瓦多	旗子	QiSaErWaDuo	QiZiSaEr/Mi/NiWaDuo
+🇸🇽	flag: Sint Maarten	flag	旗: 荷属圣马丁	旗	旗子: 荷屬聖馬丁	旗子	QiHeShu/ZhuSheng/KuMaDing/Zheng	QiZiHeShu/ZhuShengMaDing/Zheng
+🇸🇾	flag: Syria	flag	旗: 叙利亚	旗	旗子: 敘利亞	旗子	QiXuLiYa	QiZiXuLiYa/E
+🇸🇿	flag: Eswatini	flag	旗: 斯威士兰	旗	旗子: 史瓦帝尼	旗子	QiSi/ShiWeiShiLan	QiZiShiWaDiNi
+🇹🇦	flag: Tristan da Cunha	flag	旗: 特里斯坦-达库尼亚群岛	旗	旗子: 特里斯坦達庫尼亞群島	旗子	QiTeLiSi/ShiTanDa/Ti/TaKuNiYaQunDao	QiZiTeLiSi/ShiTanDa/TaKuNiYa/EQunDao
+🇹🇨	flag: Turks & Caicos Islands	flag	旗: 特克斯和凯科斯群岛	旗	旗子: 土克斯及開科斯群島	旗子	QiTeKeSi/ShiHe/Hu/HuoKaiKeSi/ShiQunDao	QiZiTu/Du/ChaKeSi/ShiJiKai/QianKeSi/ShiQunDao
+🇹🇩	flag: Chad	flag	旗: 乍得	旗	旗子: 查德	旗子	QiZha/ZuoDe/Dei	QiZiCha/Zha/ChaiDe
+🇹🇫	flag: French Southern Territories	flag	旗: 法属南部领地	旗	旗子: 法屬南部屬地	旗子	QiFaShu/ZhuNan/NaBu/PouLingDe/Di	QiZiFaShu/ZhuNan/NaBu/PouShu/ZhuDe/Di
+🇹🇬	flag: Togo	flag	旗: 多哥	旗	旗子: 多哥	旗子	QiDuoGe	QiZiDuoGe
+🇹🇭	flag: Thailand	flag	旗: 泰国	旗	旗子: 泰國	旗子	QiTaiGuo	QiZiTaiGuo
+🇹🇯	flag: Tajikistan	flag	旗: 塔吉克斯坦	旗	旗子: 塔吉克	旗子	QiTa/DaJiKeSi/ShiTan	QiZiTa/DaJiKe
+🇹🇰	flag: Tokelau	flag	旗: 托克劳	旗	旗子: 托克勞群島	旗子	QiTuoKeLao	QiZiTuoKeLao/LiaoQunDao
+🇹🇱	flag: Timor-Leste	flag	旗: 东帝汶	旗	旗子: 東帝汶	旗子	QiDongDiWen/Min/Men	QiZiDongDiWen/Min/Men
+🇹🇲	flag: Turkmenistan	flag	旗: 土库曼斯坦	旗	旗子: 土庫曼	旗子	QiTu/Du/ChaKuManSi/ShiTan	QiZiTu/Du/ChaKuMan
+🇹🇳	flag: Tunisia	flag	旗: 突尼斯	旗	旗子: 突尼西亞	旗子	QiTuNiSi/Shi	QiZiTuNiXiYa/E
+🇹🇴	flag: Tonga	flag	旗: 汤加	旗	旗子: 東加	旗子	QiTang/ShangJia	QiZiDongJia
+🇹🇷	flag: Turkey	flag	旗: 土耳其	旗	旗子: 土耳其	旗子	QiTu/Du/ChaEr/RengQi/Ji	QiZiTu/Du/ChaEr/RengQi/Ji
+🇹🇹	flag: Trinidad & Tobago	flag	旗: 特立尼达和多巴哥	旗	旗子: 千里達及托巴哥	旗子	QiTeLi/WeiNiDa/Ti/TaHe/Hu/HuoDuoBaGe	QiZiQianLiDa/TaJiTuoBaGe
+🇹🇻	flag: Tuvalu	flag	旗: 图瓦卢	旗	旗子: 吐瓦魯	旗子	QiTuWaLu	QiZiTuWaLu/Lv
+🇹🇼	flag: Taiwan	flag	旗: 台湾	旗	旗子: 台灣	旗子	QiTai/Yi/SiWan	QiZiTai/Yi/SiWan
+🇹🇿	flag: Tanzania	flag	旗: 坦桑尼亚	旗	旗子: 坦尚尼亞	旗子	QiTanSangNiYa	QiZiTanShang/ChangNiYa/E
+🇺🇦	flag: Ukraine	flag	旗: 乌克兰	旗	旗子: 烏克蘭	旗子	QiWuKeLan	QiZiWu/YaKeLan
+🇺🇬	flag: Uganda	flag	旗: 乌干达	旗	旗子: 烏干達	旗子	QiWuGan/AnDa/Ti/Ta	QiZiWu/YaGan/AnDa/Ta
+🇺🇲	flag: U.S. Outlying Islands	flag	旗: 美国本土外小岛屿	旗	旗子: 美國本土外小島嶼	旗子	QiMeiGuoBenTu/Du/ChaWaiXiaoDaoYu	QiZiMeiGuoBenTu/Du/ChaWaiXiaoDaoYu/Xu
+🇺🇳	flag: United Nations	flag	旗: 联合国	旗	旗子: 聯合國	旗子	QiLianHe/GeGuo	QiZiLianHe/GeGuo
+🇺🇸	flag: United States	flag	旗: 美国	旗	旗子: 美國	旗子	QiMeiGuo	QiZiMeiGuo
+🇺🇾	flag: Uruguay	flag	旗: 乌拉圭	旗	旗子: 烏拉圭	旗子	QiWuLaGui	QiZiWu/YaLaGui
+🇺🇿	flag: Uzbekistan	flag	旗: 乌兹别克斯坦	旗	旗子: 烏茲別克	旗子	QiWuZi/CiBieKeSi/ShiTan	QiZiWu/YaZi/CiBieKe
+🇻🇦	flag: Vatican City	flag	旗: 梵蒂冈	旗	旗子: 梵蒂岡	旗子	QiFanDiGang	QiZiFanDiGang
+🇻🇨	flag: St. Vincent & Grenadines	flag	旗: 圣文森特和格林纳丁斯	旗	旗子: 聖文森及格瑞那丁	旗子	QiSheng/KuWenSenTeHe/Hu/HuoGe/Luo/HeLinNaDing/ZhengSi/Shi	QiZiShengWenSenJiGe/Luo/HeRuiNa/Nai/Ne/Nei/NuoDing/Zheng
+🇻🇪	flag: Venezuela	flag	旗: 委内瑞拉	旗	旗子: 委內瑞拉	旗子	QiWeiNei/Na/RuiRuiLa	QiZiWeiNeiRuiLa
+🇻🇬	flag: British Virgin Islands	flag	旗: 英属维尔京群岛	旗	旗子: 英屬維京群島	旗子	QiYing/YangShu/ZhuWeiErJingQunDao	QiZiYing/YangShu/ZhuWei/YiJingQunDao
+🇻🇮	flag: U.S. Virgin Islands	flag	旗: 美属维尔京群岛	旗	旗子: 美屬維京群島	旗子	QiMeiShu/ZhuWeiErJingQunDao	QiZiMeiShu/ZhuWei/YiJingQunDao
+🇻🇳	flag: Vietnam	flag	旗: 越南	旗	旗子: 越南	旗子	QiYue/HuoNan/Na	QiZiYue/HuoNan/Na
+🇻🇺	flag: Vanuatu	flag	旗: 瓦努阿图	旗	旗子: 萬那杜	旗子	QiWaNuA/ETu	QiZiWanNa/Nai/Ne/Nei/NuoDu/Tu
+🇼🇫	flag: Wallis & Futuna	flag	旗: 瓦利斯和富图纳	旗	旗子: 瓦利斯群島和富圖那群島	旗子	QiWaLiSi/ShiHe/Hu/HuoFuTuNa	QiZiWaLiSi/ShiQunDaoHe/Hu/HuoFuTuNa/Nai/Ne/Nei/NuoQunDao
+🇼🇸	flag: Samoa	flag	旗: 萨摩亚	旗	旗子: 薩摩亞	旗子	QiSaMo/Ma/MiYa	QiZiSaMo/Ma/MiYa/E
+🇽🇰	flag: Kosovo	flag	旗: 科索沃	旗	旗子: 科索沃	旗子	QiKeSuoWo	QiZiKeSuoWo
+🇾🇪	flag: Yemen	flag	旗: 也门	旗	旗子: 葉門	旗子	QiYe/YiMen	QiZiYe/SheMen
+🇾🇹	flag: Mayotte	flag	旗: 马约特	旗	旗子: 馬約特島	旗子	QiMaYue/YaoTe	QiZiMaYue/Yao/DiTeDao
+🇿🇦	flag: South Africa	flag	旗: 南非	旗	旗子: 南非	旗子	QiNan/NaFei	QiZiNan/NaFei
+🇿🇲	flag: Zambia	flag	旗: 赞比亚	旗	旗子: 尚比亞	旗子	QiZanBi/PiYa	QiZiShang/ChangBi/PiYa/E
+🇿🇼	flag: Zimbabwe	flag	旗: 津巴布韦	旗	旗子: 辛巴威	旗子	QiJinBaBuWei	QiZiXinBaWei
+🏴󠁧󠁢󠁥󠁮󠁧󠁿	flag: England	flag	旗: 英格兰	旗	旗子: 英格蘭	旗子	QiYing/YangGe/Luo/HeLan	QiZiYing/YangGe/Luo/HeLan
+🏴󠁧󠁢󠁳󠁣󠁴󠁿	flag: Scotland	flag	旗: 苏格兰	旗	旗子: 蘇格蘭	旗子	QiSuGe/Luo/HeLan	QiZiSuGe/Luo/HeLan
+🏴󠁧󠁢󠁷󠁬󠁳󠁿	flag: Wales	flag	旗: 威尔士	旗	旗子: 威爾斯	旗子	QiWeiErShi	QiZiWeiEr/Mi/NiSi/Shi
 """#
 }

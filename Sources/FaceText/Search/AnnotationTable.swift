@@ -1,21 +1,23 @@
 /// The built-in annotation table (``EmojiAnnotation/table``) read in place:
-/// where each line's seven fields start and end. (`@unchecked Sendable`: the
+/// where each line's nine fields start and end. (`@unchecked Sendable`: the
 /// bytes are the static string's, never written.)
 struct AnnotationTable: @unchecked Sendable {
     /// The table's bytes.
     let bytes: UnsafeBufferPointer<UInt8>
-    /// For line `n`, `bounds[8n...8n+7]` are the starts of its seven fields and the line's end (plus one).
+    /// For line `n`, `bounds[10n...10n+9]` are the starts of its nine fields and the line's end (plus one).
     let bounds: [Int32]
     /// Line numbers by a hash of the emoji without U+FE0F (see ``line(of:)``).
     private let lineByHash: [UInt64: Int]
 
     static let shared = AnnotationTable(EmojiAnnotation.table)
 
-    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant.
+    /// The field numbers: the emoji, then name and keywords in en, zh and zh_Hant, then the
+    /// pinyin of the two Chinese names (``PinyinSpelling/reading(_:_:)``).
     enum Column: Int {
         case emoji, englishName, englishKeywords, chineseName, chineseKeywords, traditionalName, traditionalKeywords
+        case chinesePinyin, traditionalPinyin
     }
-    private static let stride = 8
+    private static let stride = 10
 
     init(_ table: StaticString) {
         let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
@@ -31,7 +33,7 @@ struct AnnotationTable: @unchecked Sendable {
                 index += 1
             }
             bounds.append(Int32(index + 1))
-            precondition(bounds.count % Self.stride == 0, "annotation table: a line without seven fields")
+            precondition(bounds.count % Self.stride == 0, "annotation table: a line without nine fields")
             let line = bounds.count / Self.stride - 1
             let hash = Self.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[Self.stride * line + 1]) - 1]))
             if lineByHash[hash] == nil { lineByHash[hash] = line }
@@ -45,10 +47,13 @@ struct AnnotationTable: @unchecked Sendable {
     /// The line of `emoji`, compared without U+FE0F, or nil.
     func line(of emoji: String) -> Int? {
         var emoji = emoji
-        return emoji.withUTF8 { key in
-            guard let line = lineByHash[Self.hash(key)] else { return nil }
-            return FoldedBytes.equalIgnoringSelector(field(.emoji, of: line), EmojiKey.normalized(key)) ? line : nil
-        }
+        return emoji.withUTF8(line(ofBytes:))
+    }
+
+    /// The line of the emoji whose UTF-8 bytes are `key`, compared without U+FE0F, or nil.
+    func line(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let line = lineByHash[Self.hash(key)] else { return nil }
+        return FoldedBytes.equalIgnoringSelector(field(.emoji, of: line), EmojiKey.normalized(key)) ? line : nil
     }
 
     /// FNV-1a over the bytes of UTF-8 text, U+FE0F left out.

@@ -7,7 +7,7 @@
 /// would type it for this emoji first and CLDR does not already say so.
 enum ChatKeywords {
     /// One line per emoji: the emoji, a tab, then its words separated by `|`.
-    static let list = """
+    static let list: StaticString = """
         👍\t点赞|赞|好评|厉害|棒|强|nice|like
         👎\t踩|差评|弱|鄙视|dislike
         💪\t加油|努力|奋斗|强壮|给力|fighting
@@ -189,21 +189,45 @@ enum ChatKeywords {
         🀄\t中|麻将|红中
         """
 
-    /// The words of the emoji on `line` of the annotation table (``AnnotationTable``).
-    static func keywords(forLine line: Int) -> [String] {
-        byLine[line] ?? []
+    /// Calls `body` with the UTF-8 bytes of each word of the emoji on `line` of
+    /// the annotation table (``AnnotationTable``).
+    static func forEachKeyword(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let bytes = UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount)
+        guard line + 1 < firstByLine.count else { return }
+        for index in Int(firstByLine[line])..<Int(firstByLine[line + 1]) {
+            let range = ranges[index]
+            body(UnsafeBufferPointer(rebasing: bytes[Int(range.lowerBound)..<Int(range.upperBound)]))
+        }
     }
 
-    private static let byLine: [Int: [String]] = {
-        var result: [Int: [String]] = [:]
-        // Split by bytes: the list's characters need no grapheme breaking.
-        for row in list.utf8.split(separator: 0x0A) {
-            let parts = row.split(separator: 0x09, maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let emoji = String(decoding: parts[0].drop { $0 == 0x20 }, as: UTF8.self)
-            guard let line = AnnotationTable.shared.line(of: emoji) else { continue }
-            result[line, default: []].append(contentsOf: parts[1].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) })
+    /// Where each word is in ``list``, ordered by line; line `n`'s are
+    /// `ranges[firstByLine[n]..<firstByLine[n + 1]]`. Read once, by bytes.
+    private static let (ranges, firstByLine): ([Range<Int32>], [Int32]) = {
+        let bytes = UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount)
+        let table = AnnotationTable.shared
+        var found: [(line: Int, range: Range<Int32>)] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var tab = start
+            while tab < end, bytes[tab] != 0x09 { tab += 1 }
+            if tab < end, let line = table.line(ofBytes: UnsafeBufferPointer(rebasing: bytes[start..<tab])) {
+                var word = tab + 1
+                for index in (tab + 1)...end where index == end || bytes[index] == UInt8(ascii: "|") {
+                    if index > word { found.append((line, Int32(word)..<Int32(index))) }
+                    word = index + 1
+                }
+            }
+            start = end + 1
         }
-        return result
+        found.sort { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
+        var firstByLine = [Int32](repeating: 0, count: table.count + 1)
+        var index = 0
+        for line in 0...table.count {
+            while index < found.count, found[index].line < line { index += 1 }
+            firstByLine[line] = Int32(index)
+        }
+        return (found.map(\.range), firstByLine)
     }()
 }

@@ -152,8 +152,7 @@ public struct FaceSearch: Sendable {
         index.tagBytes.withUnsafeBufferPointer { tagBytes in
             let pinyin = (words + together).contains { ($0.pinyin != nil || $0.sound != nil) && $0.use != .phrase }
             let reader = SearchIndex.Reader(tagBytes: tagBytes, table: index.table.bytes,
-                                            tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(),
-                                            nameSpellings: pinyin ? index.nameSpellings() : PinyinSpellings(), readsPinyin: pinyin)
+                                            tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(), readsPinyin: pinyin)
             for (order, entry) in index.entries.enumerated() {
                 var each: [SearchIndex.Candidates]? = []
                 for word in words {

@@ -82,7 +82,7 @@ enum PinyinMatch: Int, Comparable {
         for (index, choices) in readings.enumerated() {
             let alike = (0..<spelling.alternativeCount(of: index)).contains { alternative in
                 let letters = spelling.alternative(alternative, of: index)
-                return choices.contains { $0.elementsEqual(letters) }
+                return choices.contains { $0.elementsEqual(letters.lazy.map(FoldedBytes.fold)) }
             }
             guard alike else { return nil }
         }

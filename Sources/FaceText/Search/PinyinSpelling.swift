@@ -1,24 +1,30 @@
 /// The pinyin of a text, as pieces (see ``Pinyin/spelling(of:)``), read in
 /// place: each ideograph is a piece with one alternative per reading, each
-/// run of ASCII letters or of digits a piece with one. Letters are lowercase.
+/// run of ASCII letters or of digits a piece with one.
 struct PinyinSpelling {
     let letters: UnsafeBufferPointer<UInt8>
-    /// Where each alternative starts in `letters`; an alternative ends where the next starts.
+    /// Where each alternative starts in `letters`; an alternative ends where the next starts
+    /// (less a `/` there, in the table's form).
     let bounds: UnsafeBufferPointer<Int32>
     /// For each piece, the index in `bounds` of its first alternative; then that of the end.
-    let pieces: ArraySlice<Int32>
+    let pieces: UnsafeBufferPointer<Int32>
 
     var count: Int { pieces.count - 1 }
 
     /// How many readings piece `index` has.
+    @inline(__always)
     func alternativeCount(of index: Int) -> Int {
-        Int(pieces[pieces.startIndex + index + 1] - pieces[pieces.startIndex + index])
+        Int(pieces[index + 1] - pieces[index])
     }
 
     /// The letters of one alternative of piece `index`.
+    @inline(__always)
     func alternative(_ alternative: Int, of index: Int) -> UnsafeBufferPointer<UInt8> {
-        let at = Int(pieces[pieces.startIndex + index]) + alternative
-        return UnsafeBufferPointer(rebasing: letters[Int(bounds[at])..<Int(bounds[at + 1])])
+        let at = Int(pieces[index]) + alternative
+        let start = Int(bounds[at])
+        var end = Int(bounds[at + 1])
+        if end > start, letters[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return UnsafeBufferPointer(rebasing: letters[start..<end])
     }
 
     /// The letters of every piece's most common reading, together (`xiaokule`).
@@ -28,7 +34,36 @@ struct PinyinSpelling {
 
     /// The text as it most commonly reads, pieces separated by spaces: `xiao ku le`.
     var description: String {
-        (0..<count).map { String(decoding: alternative(0, of: $0), as: UTF8.self) }.joined(separator: " ")
+        (0..<count).map { String(decoding: alternative(0, of: $0).map(FoldedBytes.fold), as: UTF8.self) }.joined(separator: " ")
+    }
+
+    /// Calls `body` with the spelling of the table's form, where each piece starts
+    /// with an upper-case letter or is a run of digits, and each further reading
+    /// of a piece follows a `/` (`XiaoKuLe`, `De/DiTu`, `AnJian10`); nil when
+    /// `text` is empty. Letters are compared folded to lower case.
+    static func reading<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (PinyinSpelling?) -> R) -> R {
+        guard !text.isEmpty, text.count < 1024 else { return body(nil) }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * text.count + 2) { buffer in
+            // An alternative starts at an upper-case letter, or at a digit after anything but a
+            // digit; a piece starts with an alternative not after a `/`.
+            var alternatives = 0, pieces = 0
+            let pieceStarts = text.count + 1
+            for index in 0..<text.count where text[index] &- 0x41 < 26
+                || (text[index] &- 0x30 < 10 && (index == 0 || text[index - 1] &- 0x30 >= 10)) {
+                if index == 0 || text[index - 1] != UInt8(ascii: "/") {
+                    buffer[pieceStarts + pieces] = Int32(alternatives)
+                    pieces += 1
+                }
+                buffer[alternatives] = Int32(index)
+                alternatives += 1
+            }
+            guard alternatives > 0, buffer[0] == 0 else { return body(nil) }
+            buffer[alternatives] = Int32(text.count)
+            buffer[pieceStarts + pieces] = Int32(alternatives)
+            let base = UnsafeBufferPointer(buffer)
+            return body(PinyinSpelling(letters: text, bounds: UnsafeBufferPointer(rebasing: base[0...alternatives]),
+                                       pieces: UnsafeBufferPointer(rebasing: base[pieceStarts...(pieceStarts + pieces)])))
+        }
     }
 }
 
@@ -93,7 +128,9 @@ struct PinyinSpellings {
         guard readable[index] || always else { return body(nil) }
         let range = Int(firsts[index])..<Int(firsts[index + 1])
         return letters.withUnsafeBufferPointer { letters in
-            bounds.withUnsafeBufferPointer { body(PinyinSpelling(letters: letters, bounds: $0, pieces: pieces[range])) }
+            bounds.withUnsafeBufferPointer { bounds in
+                pieces.withUnsafeBufferPointer { body(PinyinSpelling(letters: letters, bounds: bounds, pieces: UnsafeBufferPointer(rebasing: $0[range]))) }
+            }
         }
     }
 

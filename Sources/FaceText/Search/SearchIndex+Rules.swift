@@ -34,27 +34,36 @@ extension SearchIndex {
         }
     }
 
-    /// What the rules read: the bytes of fields, and the pinyin of tags, own
-    /// keywords and Chinese names (read once per query, when a word could be pinyin).
+    /// What the rules read: the bytes of fields, and the pinyin of tags and own
+    /// keywords (read once per query, when a word could be pinyin) and of Chinese
+    /// names (spelled in the table).
     struct Reader {
         let tagBytes: UnsafeBufferPointer<UInt8>
         let table: UnsafeBufferPointer<UInt8>
         /// The pinyin of tags and own keywords, when a word could be pinyin (else empty: ``readsPinyin`` is false).
         let tagSpellings: PinyinSpellings
-        /// The pinyin of Chinese names, likewise.
-        let nameSpellings: PinyinSpellings
         let readsPinyin: Bool
 
         func text(_ field: Field) -> FoldedBytes.Text {
             FoldedBytes.Text(rebasing: (field.kind == .tag || field.kind == .ownKeyword ? tagBytes : table)[field.range])
         }
 
+        /// Whether a syllable of a Chinese name's pinyin may start with the typed
+        /// `letter` (each starts with a capital in the table): a quick look before reading it.
+        @inline(__always)
+        func mayStartWith(_ letter: UInt8, _ field: Field) -> Bool {
+            guard field.kind == .chineseName else { return true }
+            let capital = letter &- 0x20, alsoCapital = letter == UInt8(ascii: "u") ? UInt8(ascii: "V") : capital
+            for index in field.spelling where table[index] == capital || table[index] == alsoCapital { return true }
+            return letter &- 0x30 < 10
+        }
+
         /// Calls `body` with the pinyin of a tag, own keyword or Chinese name, or nil for none.
         func withSpelling<R>(_ field: Field, _ body: (PinyinSpelling?) -> R) -> R {
             guard readsPinyin else { return body(nil) }
             switch field.kind {
-            case .tag, .ownKeyword: return tagSpellings.withSpelling(field.spelling, body)
-            case .chineseName: return nameSpellings.withSpelling(field.spelling, body)
+            case .tag, .ownKeyword: return tagSpellings.withSpelling(field.spelling.lowerBound, body)
+            case .chineseName: return PinyinSpelling.reading(UnsafeBufferPointer(rebasing: table[field.spelling]), body)
             case .emoji, .englishName, .keyword: return body(nil)
             }
         }
@@ -75,8 +84,8 @@ extension SearchIndex {
                 if named { found.nameRank = min(found.nameRank, field.kind == .ownKeyword ? rank.weaker : rank) }
                 if rank == .exact { return false }
             }
-            guard field.spelling >= 0 else { return true }
-            if word.use != .phrase, let letters = word.pinyin,
+            guard !field.spelling.isEmpty else { return true }
+            if word.use != .phrase, let letters = word.pinyin, reader.mayStartWith(letters[0], field),
                let (match, common) = reader.withSpelling(field, { $0.flatMap { Self.pinyin(letters, in: $0) } }) {
                 let rank: FaceSearch.Rank = switch match {
                 case .complete: .exact
@@ -151,7 +160,12 @@ extension SearchIndex {
         if found != nil { return found }
         forEachField(of: entry) { field in
             let close = reader.withSpelling(field) { spelling in
-                spelling.map { spelling in spelling.joined.withUnsafeBufferPointer { FoldedBytes.isClose($0, word.text, limit: limit) } } ?? false
+                guard let spelling else { return false }
+                // Only a spelling of about the word's length can be close: measure before joining.
+                var length = 0
+                for piece in 0..<spelling.count { length += spelling.alternative(0, of: piece).count }
+                guard abs(length - word.text.count) <= limit else { return false }
+                return spelling.joined.withUnsafeBufferPointer { FoldedBytes.isClose($0, word.text, limit: limit) }
             }
             if close { found = (.misspelling, field, .pinyin) }
             return !close

@@ -19,10 +19,10 @@ struct SearchIndex: Sendable {
     struct Field {
         let kind: Kind
         let range: Range<Int>
-        /// Which text's pinyin spelling is the field's: for a tag or own keyword its
-        /// number in ``tagRanges``, for a Chinese name twice its line (plus one for
-        /// the traditional name); -1 for none.
-        let spelling: Int
+        /// Where the field's pinyin is: for a tag or own keyword, its number in
+        /// ``tagRanges`` (`n..<n + 1`); for a Chinese name, its pinyin in the table
+        /// (``AnnotationTable/Column/chinesePinyin``); else empty.
+        let spelling: Range<Int>
     }
 
     /// One face or emoji: a face index into the catalog, and/or an annotation line,
@@ -48,26 +48,33 @@ struct SearchIndex: Sendable {
         var tagRanges: [Range<Int>] = []
         var entries: [Entry] = []
         var covered = Set<Int>()
-        func add(_ texts: [String]) -> Range<Int> {
+        func add<C: Collection<UInt8>>(_ text: C) {
+            let start = tagBytes.count
+            tagBytes.append(contentsOf: text)
+            tagRanges.append(start..<tagBytes.count)
+        }
+        /// The face's keywords, then its emoji's chat keywords, each once.
+        func addKeywords(_ keywords: [String], line: Int?) -> Range<Int> {
             let first = tagRanges.count
-            for text in texts {
-                let start = tagBytes.count
-                tagBytes.append(contentsOf: text.utf8)
-                tagRanges.append(start..<tagBytes.count)
+            for keyword in keywords { add(keyword.utf8) }
+            if let line {
+                ChatKeywords.forEachKeyword(ofLine: line) { word in
+                    if !keywords.contains(where: { $0.utf8.elementsEqual(word) }) { add(word) }
+                }
             }
             return first..<tagRanges.count
         }
         for (index, face) in catalog.faces.enumerated() {
-            let tags = add(face.tags)
+            let first = tagRanges.count
+            for tag in face.tags { add(tag.utf8) }
+            let tags = first..<tagRanges.count
             let line = face.emoji.flatMap(table.line(of:))
             if let line { covered.insert(line) }
-            var keywords = face.keywords
-            for keyword in line.map(ChatKeywords.keywords(forLine:)) ?? [] where !keywords.contains(keyword) { keywords.append(keyword) }
-            entries.append(Entry(face: index, annotation: line, tags: tags, keywords: add(keywords)))
+            entries.append(Entry(face: index, annotation: line, tags: tags, keywords: addKeywords(face.keywords, line: line)))
         }
         if includesEmoji {
             for line in 0..<table.count where !covered.contains(line) {
-                let keywords = add(ChatKeywords.keywords(forLine: line))
+                let keywords = addKeywords([], line: line)
                 entries.append(Entry(face: nil, annotation: line, tags: keywords.lowerBound..<keywords.lowerBound, keywords: keywords))
             }
         }
@@ -83,21 +90,21 @@ struct SearchIndex: Sendable {
     /// keywords) until it returns false.
     @inline(__always)
     func forEachField(of entry: Entry, _ body: (Field) -> Bool) {
-        for tag in entry.tags where !body(Field(kind: .tag, range: tagRanges[tag], spelling: tag)) { return }
-        for keyword in entry.keywords where !body(Field(kind: .ownKeyword, range: tagRanges[keyword], spelling: keyword)) { return }
+        for tag in entry.tags where !body(Field(kind: .tag, range: tagRanges[tag], spelling: tag..<tag + 1)) { return }
+        for keyword in entry.keywords where !body(Field(kind: .ownKeyword, range: tagRanges[keyword], spelling: keyword..<keyword + 1)) { return }
         guard let line = entry.annotation else { return }
         // Written out rather than looped over a list: a list's retains and releases cost more than the fields.
-        func name(_ column: AnnotationTable.Column, _ kind: Kind, spelling: Int) -> Bool {
+        func name(_ column: AnnotationTable.Column, _ kind: Kind, pinyin: AnnotationTable.Column?) -> Bool {
             let range = table.range(column, of: line)
-            return range.isEmpty || body(Field(kind: kind, range: range, spelling: spelling))
+            return range.isEmpty || body(Field(kind: kind, range: range, spelling: pinyin.map { table.range($0, of: line) } ?? 0..<0))
         }
-        guard name(.emoji, .emoji, spelling: -1), name(.englishName, .englishName, spelling: -1),
-              name(.chineseName, .chineseName, spelling: 2 * line), name(.traditionalName, .chineseName, spelling: 2 * line + 1)
+        guard name(.emoji, .emoji, pinyin: nil), name(.englishName, .englishName, pinyin: nil),
+              name(.chineseName, .chineseName, pinyin: .chinesePinyin), name(.traditionalName, .chineseName, pinyin: .traditionalPinyin)
         else { return }
         func keywords(_ column: AnnotationTable.Column) -> Bool {
             var going = true
             table.forEachKeywordRange(column, of: line) { range in
-                if going { going = body(Field(kind: .keyword, range: range, spelling: -1)) }
+                if going { going = body(Field(kind: .keyword, range: range, spelling: 0..<0)) }
             }
             return going
         }
@@ -108,16 +115,6 @@ struct SearchIndex: Sendable {
     func tagSpellings(_ tagBytes: UnsafeBufferPointer<UInt8>) -> PinyinSpellings {
         var spellings = PinyinSpellings()
         for range in tagRanges { spellings.append(FoldedBytes.bare(FoldedBytes.Text(rebasing: tagBytes[range]))) }
-        return spellings
-    }
-
-    /// The pinyin of every line's Chinese and traditional Chinese names, in turn.
-    func nameSpellings() -> PinyinSpellings {
-        var spellings = PinyinSpellings()
-        for line in 0..<table.count {
-            spellings.append(table.field(.chineseName, of: line))
-            spellings.append(table.field(.traditionalName, of: line))
-        }
         return spellings
     }
 }

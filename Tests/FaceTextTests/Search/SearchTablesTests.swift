@@ -39,6 +39,31 @@ import Testing
         #expect(all.filter { !$0.chineseName.isEmpty }.count > 1_840)
     }
 
+    /// Every reading of every piece, as strings, lower case.
+    static func readings(_ spelling: PinyinSpelling?) -> [[String]] {
+        guard let spelling else { return [] }
+        return (0..<spelling.count).map { piece in
+            (0..<spelling.alternativeCount(of: piece)).map { String(decoding: spelling.alternative($0, of: piece).map(FoldedBytes.fold), as: UTF8.self) }
+        }
+    }
+
+    /// The pinyin the table spells for each Chinese name (read in place) is the one the
+    /// library reads from the name itself, every reading of every character.
+    @Test func namesArePinyinSpelledAsTheLibrarySpellsThem() {
+        let table = AnnotationTable.shared
+        var wrong: [String] = []
+        for line in 0..<table.count {
+            for (name, pinyin) in [(AnnotationTable.Column.chineseName, AnnotationTable.Column.chinesePinyin), (.traditionalName, .traditionalPinyin)] {
+                let spelled = PinyinSpelling.reading(table.field(pinyin, of: line), Self.readings)
+                var spellings = PinyinSpellings()
+                spellings.append(table.field(name, of: line))
+                let expected = spellings.withSpelling(0, Self.readings)
+                if spelled != expected { wrong.append("\(String(decoding: table.field(name, of: line), as: UTF8.self)) \(spelled) \(expected)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test func annotationsAreFoundWithOrWithoutTheVariationSelector() {
         #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
         #expect(EmojiAnnotation.annotation(for: "❤")?.englishName == "red heart")
