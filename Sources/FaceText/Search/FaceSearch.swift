@@ -46,9 +46,13 @@ public struct FaceSearch: Sendable {
         /// syllables in full (the last may be cut short); or a Chinese word of
         /// two or more characters that sounds the same as a whole tag or name.
         case pinyin
-        /// Pinyin initials, or pinyin from inside a tag or name (whole
-        /// syllables through its end first).
+        /// The initials of every syllable of a tag or name (`ws` for 握手), or
+        /// whole syllables from inside one through its end (`ditu` for 世界地图).
         case initials
+        /// Part of a tag or name's pinyin: only the start of its first syllable
+        /// (`xia` for 笑哭了); from its start with some syllables cut short, not
+        /// reaching its end (`xk`); or from inside it.
+        case fragment
         /// What only sounds like the word: a Chinese word whose syllables are
         /// those of a tag or name's start (哭 finds 酷), or a word that is English
         /// text somewhere read as pinyin (`bye` as 毕业).

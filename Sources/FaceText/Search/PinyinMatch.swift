@@ -5,7 +5,11 @@ enum PinyinMatch: Int, Comparable {
     /// From the first syllable, each syllable typed in full (the last may be
     /// cut short): `xiaoku` for 笑哭了.
     case spelled
-    /// From the first syllable, some shortened to their first letters: `hh`, `xkl`, `xiaokl`.
+    /// Only the start of the first syllable: `xia` for 笑哭了.
+    case firstSyllablePart
+    /// The first letter of every syllable, nothing more: `hh` for 哈哈, `xkl` for 笑哭了.
+    case initials
+    /// From the first syllable, some shortened to their first letters: `xiaokl`, `xk` for 笑哭了.
     case abbreviated
     /// From a later syllable through the last, each syllable typed in full:
     /// `ditu` for 世界地图.
@@ -66,8 +70,18 @@ enum PinyinMatch: Int, Comparable {
         for start in 0..<pieces where startsAlike(typed[0], spelling, start, primaryOnly) {
             let found = search(0, start)
             guard found != 1 else { continue }
-            let kind: PinyinMatch = start > 0 ? (found == 4 ? .insideInFull : .inside)
+            var kind: PinyinMatch = start > 0 ? (found == 4 ? .insideInFull : .inside)
                 : found == 2 ? .abbreviated : found == 4 ? .complete : .spelled
+            if kind == .spelled, !(0..<(primaryOnly ? 1 : spelling.alternativeCount(of: 0))).contains(where: { alternative in
+                let letters = spelling.alternative(alternative, of: 0)
+                return letters.count <= typed.count && zip(typed, letters).allSatisfy { same($0, $1) }
+            }) {
+                kind = .firstSyllablePart
+            }
+            if kind == .abbreviated, typed.count == pieces,
+               (0..<pieces).allSatisfy({ startsAlike(typed[$0], spelling, $0, primaryOnly) }) {
+                kind = .initials
+            }
             if best == nil || kind < best! { best = kind }
             if start == 0 && kind != .abbreviated { break }
         }

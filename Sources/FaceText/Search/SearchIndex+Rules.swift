@@ -90,7 +90,8 @@ extension SearchIndex {
                 let rank: FaceSearch.Rank = switch match {
                 case .complete: .exact
                 case .spelled: .pinyin
-                case .insideInFull, .abbreviated, .inside: .initials
+                case .initials, .insideInFull: .initials
+                case .firstSyllablePart, .abbreviated, .inside: .fragment
                 }
                 if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin) }
                 // Whole syllables from inside order before initials; read by a less common

@@ -20,9 +20,9 @@ import Testing
 
     @Test(arguments: [
         ("haha", "哈哈", PinyinMatch.complete), ("xiaokule", "笑哭了", .complete), ("xiaoku", "笑哭了", .spelled),
-        ("x", "笑哭了", .spelled), ("xkl", "笑哭了", .abbreviated), ("hh", "哈哈", .abbreviated), ("xiaokl", "笑哭了", .abbreviated),
+        ("x", "笑哭了", .firstSyllablePart), ("xia", "笑哭了", .firstSyllablePart), ("xiaok", "笑哭了", .spelled), ("xkl", "笑哭了", .initials), ("hh", "哈哈", .initials), ("xiaokl", "笑哭了", .abbreviated),
         ("xku", "笑哭了", .abbreviated), ("ku", "笑哭了", .inside), ("kl", "笑哭了", .inside), ("lu", "绿", .complete),
-        ("xiaocry", "[笑cry]", .complete), ("xc", "[笑cry]", .abbreviated),
+        ("xiaocry", "[笑cry]", .complete), ("xc", "[笑cry]", .initials), ("xk", "笑哭了", .abbreviated),
     ])
     func matches(typed: String, text: String, expected: PinyinMatch) {
         #expect(Self.match(typed, text) == expected)
@@ -45,7 +45,7 @@ import Testing
     /// A long typed string against a long spelling ends quickly (the matcher keeps a table, not every path).
     @Test func longInputsAreBounded() {
         let text = String(repeating: "哈", count: 60)
-        #expect(Self.match(String(repeating: "h", count: 60), text) == .abbreviated)
+        #expect(Self.match(String(repeating: "h", count: 60), text) == .initials)
         #expect(Self.match(String(repeating: "ha", count: 40), text) == nil)
         #expect(Self.match(String(repeating: "a", count: 1_000), text) == nil)
     }
