@@ -117,22 +117,32 @@ struct EntryParser {
         return tag
     }
 
-    private mutating func aliases(_ fields: [String: CatalogValue]) -> [String] {
-        guard let value = fields["aliases"] else { return [] }
+    /// The strings of an array value at `key` (or of a single string), each with
+    /// its place; an item that is not a string, or a value of another type, is an error.
+    private mutating func strings(_ fields: [String: CatalogValue], _ key: String) -> [(index: Int, text: String)] {
+        guard let value = fields[key] else { return [] }
         let items: [CatalogValue]
         switch value {
         case .array(let list): items = list
         case .string: items = [value]
         default:
-            fail("aliases", "must be an array of strings, not \(value.typeName)")
+            fail(key, "must be an array of strings, not \(value.typeName)")
             return []
         }
-        var result: [String] = []
+        var result: [(index: Int, text: String)] = []
         for (index, item) in items.enumerated() {
-            guard let alias = item.textValue else {
-                fail("aliases", "item \(index) must be a string, not \(item.typeName)")
+            guard let text = item.textValue else {
+                fail(key, "item \(index) must be a string, not \(item.typeName)")
                 continue
             }
+            result.append((index, text))
+        }
+        return result
+    }
+
+    private mutating func aliases(_ fields: [String: CatalogValue]) -> [String] {
+        var result: [String] = []
+        for (index, alias) in strings(fields, "aliases") {
             guard !alias.isEmpty else {
                 fail("aliases", "item \(index) is an empty tag")
                 continue
@@ -144,22 +154,12 @@ struct EntryParser {
 
     /// The `keywords` array (or a single string): words to search for the face by.
     private mutating func keywords(_ fields: [String: CatalogValue]) -> [String] {
-        guard let value = fields["keywords"] else { return [] }
-        let items: [CatalogValue]
-        switch value {
-        case .array(let list): items = list
-        case .string: items = [value]
-        default:
-            fail("keywords", "must be an array of strings, not \(value.typeName)")
-            return []
-        }
         var result: [String] = []
-        for (index, item) in items.enumerated() {
-            guard let keyword = item.textValue?.trimmed(), !keyword.isEmpty else {
-                fail("keywords", item.textValue == nil ? "item \(index) must be a string, not \(item.typeName)" : "item \(index) is empty")
-                continue
-            }
-            if keyword.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        for (index, text) in strings(fields, "keywords") {
+            let keyword = text.trimmed()
+            if keyword.isEmpty {
+                fail("keywords", "item \(index) is empty")
+            } else if keyword.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 fail("keywords", "item \(index) \(String(reflecting: keyword)) contains a control character")
             } else if keyword.utf8.count > TagTrie.maximumTagLength {
                 fail("keywords", "item \(index) is \(keyword.utf8.count) bytes long; the limit is \(TagTrie.maximumTagLength)")
