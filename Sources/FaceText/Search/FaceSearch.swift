@@ -58,7 +58,8 @@ public struct FaceSearch: Sendable {
         /// text somewhere read as pinyin (`bye` as 毕业).
         case sound
         /// A word of four or more letters one edit from a word of a tag, name
-        /// or keyword (two edits from eight letters on).
+        /// or keyword (two edits from eight letters on); looked for only when
+        /// the query finds nothing as typed.
         case misspelling
 
         public static func < (a: Rank, b: Rank) -> Bool { a.rawValue < b.rawValue }
@@ -138,6 +139,10 @@ public struct FaceSearch: Sendable {
         return query[..<end]
     }
 
+    /// A query that finds at least this many results as typed is not also
+    /// read as misspelt.
+    static let enoughWithoutMisspellings = 1
+
     /// The faces and emoji matching every word of `query` (split at white
     /// space), best first; empty for a query without words. Only the start
     /// of a longer query is searched (``searched(_:)``).
@@ -157,15 +162,21 @@ public struct FaceSearch: Sendable {
             let pinyin = (words + together).contains { ($0.pinyin != nil || $0.sound != nil) && $0.use != .phrase }
             let reader = SearchIndex.Reader(tagBytes: tagBytes, table: index.table.bytes,
                                             tagSpellings: pinyin ? index.tagSpellings(tagBytes) : PinyinSpellings(), readsPinyin: pinyin)
-            for (order, entry) in index.entries.enumerated() {
-                var each: [SearchIndex.Candidates]? = []
-                for word in words {
-                    guard let candidates = index.candidates(word, in: entry, reader) else { each = nil; break }
-                    each!.append(candidates)
+            // Misspellings are looked for only when the query finds nothing as typed: then
+            // the whole search runs again with them.
+            for misspellings in [false, true] {
+                found.removeAll(keepingCapacity: true)
+                for (order, entry) in index.entries.enumerated() {
+                    var each: [SearchIndex.Candidates]? = []
+                    for word in words {
+                        guard let candidates = index.candidates(word, in: entry, reader, misspellings: misspellings) else { each = nil; break }
+                        each!.append(candidates)
+                    }
+                    let joined = together.map { index.candidates($0, in: entry, reader, misspellings: misspellings) }
+                    guard each != nil || joined.contains(where: { $0 != nil }) else { continue }
+                    found.append((order, each ?? [], joined))
                 }
-                let joined = together.map { index.candidates($0, in: entry, reader) }
-                guard each != nil || joined.contains(where: { $0 != nil }) else { continue }
-                found.append((order, each ?? [], joined))
+                if found.count >= Self.enoughWithoutMisspellings { break }
             }
         }
         // An English word (all of a keyword, or a whole word of an English name) is not also read as pinyin above that.

@@ -70,9 +70,9 @@ extension SearchIndex {
     }
 
     /// The best matches of `word` among `entry`'s fields, trying each rule in
-    /// rank order, and misspellings only when nothing else matched (and only
-    /// for a single word); nil when nothing matched.
-    func candidates(_ word: SearchWord, in entry: Entry, _ reader: Reader) -> Candidates? {
+    /// rank order, and, if `misspellings`, misspellings when nothing else
+    /// matched; nil when nothing matched.
+    func candidates(_ word: SearchWord, in entry: Entry, _ reader: Reader, misspellings: Bool) -> Candidates? {
         var found = Candidates()
         forEachField(of: entry) { field in
             let named = field.kind == .tag || field.kind == .ownKeyword || field.kind == .englishName || field.kind == .chineseName
@@ -109,7 +109,7 @@ extension SearchIndex {
             }
             return true
         }
-        if found.text == nil, found.pinyin == nil, word.use == .word { found.text = misspelling(word, in: entry, reader) }
+        if misspellings, found.text == nil, found.pinyin == nil, word.use == .word { found.text = misspelling(word, in: entry, reader) }
         return found.text == nil && found.pinyin == nil ? nil : found
     }
 

@@ -117,6 +117,13 @@ import TestSupport
         #expect(Self.search.results(for: "xiaoku")[0].name == "笑哭了")
     }
 
+    /// A query that matches as typed is not also read as misspelt; one that matches nothing is.
+    @Test(arguments: ["laugh", "xiaoku", "heart", "cat face", "猫"])
+    func misspellingsOnlyWhenNothingMatches(query: String) {
+        let results = Self.search.results(for: query)
+        #expect(!results.isEmpty && !results.contains { $0.rank == .misspelling })
+    }
+
     /// Misspellings need four letters: short words match only as written.
     @Test func shortWordsAreNotMisspellings() {
         #expect(!Self.search.results(for: "cst").contains { $0.rank == .misspelling })
