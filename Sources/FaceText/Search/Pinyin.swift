@@ -39,9 +39,8 @@ public enum Pinyin {
         let typed = Array(typed.utf8)
         return spellings.withSpelling(0, always: true) { spelling in
             let spelling = spelling!
-            // Where the typed letters start: the first piece they can start in.
+            // How far the typed letters are read: a piece that takes none is read the common way.
             var at = 0
-            var started = false
             return (0..<spelling.count).map { piece in
                 let choices = (0..<spelling.alternativeCount(of: piece)).map { spelling.alternative($0, of: piece) }
                 func common(_ letters: UnsafeBufferPointer<UInt8>) -> Int {
@@ -51,10 +50,7 @@ public enum Pinyin {
                 }
                 let best = choices.indices.max { common(choices[$0]) < common(choices[$1]) } ?? 0
                 let length = common(choices[best])
-                if length > 0 || started {
-                    started = true
-                    at += length
-                }
+                at += length
                 return String(decoding: choices[length > 0 ? best : 0], as: UTF8.self)
             }
         }
@@ -77,10 +73,14 @@ public enum Pinyin {
     /// Calls `body` with the letters of each reading of `value`, the most common first.
     @inline(__always)
     static func forEachReading(of value: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        forEachSyllable(of: value) { number in
-            let start = Int(syllableStarts[number - 1]), end = Int(syllableStarts[number])
-            body(UnsafeBufferPointer(start: syllableList.utf8Start + start, count: end - start - 1))
-        }
+        forEachSyllable(of: value) { body(letters(ofSyllable: $0)) }
+    }
+
+    /// The letters of syllable `number` (from 1), in place in ``syllableList``.
+    @inline(__always)
+    private static func letters(ofSyllable number: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(syllableStarts[number - 1]), end = Int(syllableStarts[number])
+        return UnsafeBufferPointer(start: syllableList.utf8Start + start, count: end - start - 1)
     }
 
     /// Calls `body` with the syllable number (from 1) of each reading of `value`, read from the tables.
@@ -114,16 +114,7 @@ public enum Pinyin {
         return nil
     }
 
-    private static let syllables: [String] = (1..<syllableStarts.count).map { number in
-        var letters: [UInt8] = []
-        forEachReadingLetters(number) { letters = Array($0) }
-        return String(decoding: letters, as: UTF8.self)
-    }
-
-    private static func forEachReadingLetters(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let start = Int(syllableStarts[number - 1]), end = Int(syllableStarts[number])
-        body(UnsafeBufferPointer(start: syllableList.utf8Start + start, count: end - start - 1))
-    }
+    private static let syllables: [String] = (1..<syllableStarts.count).map { String(decoding: letters(ofSyllable: $0), as: UTF8.self) }
 
     /// Where each syllable starts in ``syllableList``, and one past the end (as if a space followed the last).
     private static let syllableStarts: [Int32] = {
