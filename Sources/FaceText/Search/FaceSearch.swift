@@ -202,15 +202,13 @@ public struct FaceSearch: Sendable {
             ranked.append((best.rank, index.entries[order].face != nil, best.closeness, order, best.matches))
         }
         ranked.sort { ($0.rank, $0.face ? 0 : 1, $0.closeness, $0.order) < ($1.rank, $1.face ? 0 : 1, $1.closeness, $1.order) }
-        let typed = words.map { String(decoding: $0.pinyin ?? [], as: UTF8.self) }
-        return ranked.map { result($0.rank, index.entries[$0.order], $0.matches, typed: $0.matches.count == words.count ? typed : [together.last.map { String(decoding: $0.pinyin ?? [], as: UTF8.self) } ?? ""]) }
+        return ranked.map { result($0.rank, index.entries[$0.order], $0.matches) }
     }
 
-    private func result(_ rank: Rank, _ entry: SearchIndex.Entry, _ found: [SearchIndex.Found], typed: [String]) -> Result {
+    private func result(_ rank: Rank, _ entry: SearchIndex.Entry, _ found: [SearchIndex.Found]) -> Result {
         let annotation = entry.annotation.map(index.table.annotation)
         let face = entry.face.map { index.catalog.faces[$0] }
-        let matches = found.enumerated().map { number, match -> Match in
-            let typed = typed.indices.contains(number) ? typed[number] : ""
+        let matches = found.map { match -> Match in
             let field = match.field
             let bytes = field.kind == .tag || field.kind == .ownKeyword ? Array(index.tagBytes[field.range]) : Array(index.table.bytes[field.range])
             let text = String(decoding: bytes, as: UTF8.self)
@@ -218,7 +216,7 @@ public struct FaceSearch: Sendable {
             case .code:
                 return Match(rank: match.rank, field: .code, text: EmojiName.codePoints(of: text))
             case .pinyin:
-                return Match(rank: match.rank, field: .pinyin, text: Pinyin.spelling(of: text, as: typed).joined(separator: " ") + " (\(text))")
+                return Match(rank: match.rank, field: .pinyin, text: Pinyin.spelling(of: text, as: String(decoding: match.letters, as: UTF8.self)).joined(separator: " ") + " (\(text))")
             case .text:
                 let kind: Field = switch field.kind {
                 case .tag: .tag

@@ -21,12 +21,7 @@ public enum Pinyin {
     /// digits, in order; anything else, brackets and emoji included, is left
     /// out. `[笑cry]` → `xiao cry`, `按键10` → `an jian 10`.
     public static func spelling(of text: String) -> [String] {
-        var spellings = PinyinSpellings()
-        var text = text
-        text.withUTF8 { spellings.append($0) }
-        return spellings.withSpelling(0, always: true) { spelling in
-            (0..<spelling!.count).map { String(decoding: spelling!.alternative(0, of: $0), as: UTF8.self) }
-        }
+        spelling(of: text, as: "")
     }
 
     /// The pieces of `text`'s spelling, each ideograph read the way the pinyin

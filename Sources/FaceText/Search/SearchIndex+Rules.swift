@@ -4,8 +4,9 @@ extension SearchIndex {
         case text, code, pinyin
     }
 
-    /// One match of one word in one entry: its rank, the field, and how.
-    typealias Found = (rank: FaceSearch.Rank, field: Field, via: Via)
+    /// One match of one word in one entry: its rank, the field, how, and for a
+    /// match by typed pinyin the letters typed (to show the readings they took).
+    typealias Found = (rank: FaceSearch.Rank, field: Field, via: Via, letters: [UInt8])
 
     /// The best matches of one word in one entry: by text (misspellings
     /// included) and by pinyin, kept apart because a word that is also
@@ -27,7 +28,7 @@ extension SearchIndex {
         /// The better of the two, the pinyin one ranked `.sound` at best if `demoted`.
         func best(demoted: Bool) -> Found? {
             var pinyin = pinyin
-            if demoted, let found = pinyin { pinyin = (max(found.rank, .sound), found.field, found.via) }
+            if demoted, let found = pinyin { pinyin = (max(found.rank, .sound), found.field, found.via, found.letters) }
             guard let text else { return pinyin }
             guard let pinyin else { return text }
             return pinyin.rank < text.rank ? pinyin : text
@@ -78,7 +79,7 @@ extension SearchIndex {
             let named = field.kind == .tag || field.kind == .ownKeyword || field.kind == .englishName || field.kind == .chineseName
             if word.use != .pinyin, let rank = rank(of: word, in: field, reader.text(field)) {
                 if rank < found.text?.rank ?? .misspelling {
-                    found.text = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text)
+                    found.text = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text, [])
                 }
                 // An own keyword says less than the face's tag or name: it orders a step after.
                 if named { found.nameRank = min(found.nameRank, field.kind == .ownKeyword ? rank.weaker : rank) }
@@ -93,7 +94,7 @@ extension SearchIndex {
                 case .initials, .insideInFull: .initials
                 case .firstSyllablePart, .abbreviated, .inside: .fragment
                 }
-                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin) }
+                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin, letters) }
                 // Whole syllables from inside order before initials; read by a less common
                 // reading or from an own keyword, a match orders a step after.
                 let closeness: FaceSearch.Rank = match == .insideInFull ? .pinyin : rank
@@ -105,7 +106,7 @@ extension SearchIndex {
             if word.use == .word, let sound = word.sound, .pinyin < found.pinyin?.rank ?? .misspelling,
                let match = reader.withSpelling(field, { $0.flatMap { PinyinMatch.syllables(sound, in: $0) } }) {
                 let rank: FaceSearch.Rank = match == .complete && sound.count > 1 ? .pinyin : .sound
-                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin) }
+                if rank < found.pinyin?.rank ?? .misspelling { found.pinyin = (rank, field, .pinyin, []) }
             }
             return true
         }
@@ -153,7 +154,7 @@ extension SearchIndex {
         var found: Found?
         forEachField(of: entry) { field in
             if field.kind != .emoji, FoldedBytes.anyWord(of: reader.text(field), { FoldedBytes.isClose($0, word.text, limit: limit) }) {
-                found = (.misspelling, field, .text)
+                found = (.misspelling, field, .text, [])
                 return false
             }
             return true
@@ -168,7 +169,7 @@ extension SearchIndex {
                 guard abs(length - word.text.count) <= limit else { return false }
                 return spelling.joined.withUnsafeBufferPointer { FoldedBytes.isClose($0, word.text, limit: limit) }
             }
-            if close { found = (.misspelling, field, .pinyin) }
+            if close { found = (.misspelling, field, .pinyin, []) }
             return !close
         }
         return found
