@@ -1,10 +1,11 @@
 /// What Unicode's CLDR calls an emoji: its short name and keywords in English,
 /// simplified Chinese and traditional Chinese.
 ///
-/// The built-in table has every fully-qualified emoji of Emoji 15.0 without a
-/// skin-tone modifier (1,870), in emoji-test.txt's order, with CLDR 41's
-/// annotations and derived annotations (`🇨🇳` is `flag: China`, `旗: 中国`).
-/// Emoji newer than CLDR 41 have their English name only.
+/// The built-in table has every fully-qualified emoji of Emoji 17.0 without a
+/// skin-tone modifier (1,914), in emoji-test.txt's order, with CLDR's
+/// annotations and derived annotations (`🇨🇳` is `flag: China`, `旗: 中国`;
+/// versions in Tests/UnicodeData/SOURCES.md). An emoji the annotations lack
+/// has emoji-test.txt's English name only.
 public struct EmojiAnnotation: Sendable, Hashable {
     /// The emoji, fully qualified (U+FE0F where it belongs).
     public let emoji: String

@@ -179,16 +179,17 @@ public struct FaceSearch: Sendable {
                 if found.count >= Self.enoughWithoutMisspellings { break }
             }
         }
-        // An English word (all of a keyword, or a whole word of an English name) is not also read as pinyin above that.
+        // An English word (a whole word of an English name, or all of a face's own keyword) is not also read as
+        // pinyin above that; a CLDR keyword alone does not count (`haha`, CLDR's for 😂, is still [哈哈] first).
         let demoted = words.indices.map { word in
             words[word].isASCII && found.contains { found in
                 guard !found.words.isEmpty, let text = found.words[word].text else { return false }
-                return [.exact, .keyword, .word].contains(text.rank) && [.englishName, .keyword, .ownKeyword].contains(text.field.kind)
+                return [.exact, .keyword, .word].contains(text.rank) && [.englishName, .ownKeyword].contains(text.field.kind)
             }
         }
-        var ranked: [(rank: Rank, face: Bool, closeness: Rank, order: Int, matches: [SearchIndex.Found])] = []
+        var ranked: [(rank: Rank, face: Bool, closeness: Int, order: Int, matches: [SearchIndex.Found])] = []
         for (order, each, joined) in found {
-            var best: (rank: Rank, closeness: Rank, matches: [SearchIndex.Found])?
+            var best: (rank: Rank, closeness: Int, matches: [SearchIndex.Found])?
             if !each.isEmpty {
                 let matches = each.indices.map { each[$0].best(demoted: demoted[$0])! }
                 best = (matches.map(\.rank).max()!, each.indices.map { each[$0].closeness(demoted: demoted[$0]) }.max()!, matches)

@@ -26,6 +26,15 @@ enum FoldedBytes {
         return tag
     }
 
+    /// What follows the first `: ` of a name (`China` of `flag: China`), or nil.
+    static func qualified(_ name: Text) -> Text? {
+        guard name.count > 2 else { return nil }
+        for index in 0..<(name.count - 2) where name[index] == UInt8(ascii: ":") && name[index + 1] == UInt8(ascii: " ") {
+            return Text(rebasing: name[(index + 2)...])
+        }
+        return nil
+    }
+
     static func equal(_ text: Text, _ word: [UInt8]) -> Bool {
         text.count == word.count && hasPrefix(text, word)
     }

@@ -16,13 +16,15 @@ extension SearchIndex {
     struct Candidates {
         var text: Found?
         var pinyin: Found?
-        var nameRank: FaceSearch.Rank = .misspelling
+        var nameRank: FaceSearch.Rank?
         /// The same, of pinyin matches.
-        var pinyinNameRank: FaceSearch.Rank = .misspelling
+        var pinyinNameRank: FaceSearch.Rank?
 
-        /// How closely a tag, name or own keyword matched, pinyin left out if `demoted`.
-        func closeness(demoted: Bool) -> FaceSearch.Rank {
-            demoted ? nameRank : min(nameRank, pinyinNameRank)
+        /// How closely a tag, name or own keyword matched, pinyin left out if
+        /// `demoted`: the rank's order, lower is closer; past every rank when none did.
+        func closeness(demoted: Bool) -> Int {
+            let rank = demoted ? nameRank : [nameRank, pinyinNameRank].compactMap { $0 }.min()
+            return rank.map { Int($0.rawValue) } ?? Int.max
         }
 
         /// The better of the two, the pinyin one ranked `.sound` at best if `demoted`.
@@ -76,13 +78,13 @@ extension SearchIndex {
     func candidates(_ word: SearchWord, in entry: Entry, _ reader: Reader, misspellings: Bool) -> Candidates? {
         var found = Candidates()
         forEachField(of: entry) { field in
-            let named = field.kind == .tag || field.kind == .ownKeyword || field.kind == .englishName || field.kind == .chineseName
+            let named = field.kind.isNamed
             if word.use != .pinyin, let rank = rank(of: word, in: field, reader.text(field)) {
                 if rank < found.text?.rank ?? .misspelling {
                     found.text = (rank, field, field.kind == .emoji && word.codePoints != nil && rank == .exact ? .code : .text, [])
                 }
                 // An own keyword says less than the face's tag or name: it orders a step after.
-                if named { found.nameRank = min(found.nameRank, field.kind == .ownKeyword ? rank.weaker : rank) }
+                if named { found.nameRank = min(found.nameRank ?? .misspelling, field.kind == .ownKeyword ? rank.weaker : rank) }
                 if rank == .exact { return false }
             }
             guard !field.spelling.isEmpty else { return true }
@@ -98,7 +100,7 @@ extension SearchIndex {
                 // Whole syllables from inside order before initials; read by a less common
                 // reading or from an own keyword, a match orders a step after.
                 let closeness: FaceSearch.Rank = match == .insideInFull ? .pinyin : rank
-                found.pinyinNameRank = min(found.pinyinNameRank, !common || field.kind == .ownKeyword ? closeness.weaker : closeness)
+                found.pinyinNameRank = min(found.pinyinNameRank ?? .misspelling, !common || field.kind == .ownKeyword ? closeness.weaker : closeness)
             }
             // A Chinese word also finds a tag or name that sounds the same, syllable for
             // syllable from its start: as pinyin when it is the whole of a name of two or
@@ -110,7 +112,11 @@ extension SearchIndex {
             }
             return true
         }
-        if misspellings, found.text == nil, found.pinyin == nil, word.use == .word { found.text = misspelling(word, in: entry, reader) }
+        if misspellings, found.text == nil, found.pinyin == nil, word.use == .word {
+            found.text = misspelling(word, in: entry, reader)
+            // A tag or name misspelled orders before a keyword misspelled.
+            if let field = found.text?.field, field.kind.isNamed { found.nameRank = .misspelling }
+        }
         return found.text == nil && found.pinyin == nil ? nil : found
     }
 
@@ -136,6 +142,9 @@ extension SearchIndex {
         // A keyword counts whole (a face's own as much as its tags; CLDR's a step less); any part of one is partial.
         let isKeyword = field.kind == .keyword || field.kind == .ownKeyword
         if FoldedBytes.equal(text, word.text) { return field.kind == .keyword ? .keyword : .exact }
+        // CLDR names a flag or keycap by its kind and then itself (`flag: China`, `旗: 中国`): the second part is its name too.
+        if field.kind == .englishName || field.kind == .chineseName, let named = FoldedBytes.qualified(text),
+           FoldedBytes.equal(named, word.text) { return .exact }
         if FoldedBytes.hasPrefix(text, word.text) { return isKeyword ? .partial : .prefix }
         if word.isASCII {
             if FoldedBytes.anyWord(of: text, { FoldedBytes.equal($0, word.text) }) { return isKeyword ? .partial : .word }
@@ -153,11 +162,10 @@ extension SearchIndex {
         let limit = word.text.count >= 8 ? 2 : 1
         var found: Found?
         forEachField(of: entry) { field in
-            if field.kind != .emoji, FoldedBytes.anyWord(of: reader.text(field), { FoldedBytes.isClose($0, word.text, limit: limit) }) {
-                found = (.misspelling, field, .text, [])
-                return false
-            }
-            return true
+            guard field.kind != .emoji, found?.field.kind.isNamed != true,
+                  FoldedBytes.anyWord(of: reader.text(field), { FoldedBytes.isClose($0, word.text, limit: limit) }) else { return true }
+            found = (.misspelling, field, .text, [])
+            return !field.kind.isNamed
         }
         if found != nil { return found }
         forEachField(of: entry) { field in

@@ -13,6 +13,9 @@ struct SearchIndex: Sendable {
         case emoji, englishName, chineseName
         /// A CLDR keyword.
         case keyword
+
+        /// A tag, name or own keyword: what says what a face is, rather than what it may go with.
+        var isNamed: Bool { self == .tag || self == .ownKeyword || self == .englishName || self == .chineseName }
     }
 
     /// One field: a range of ``tagBytes`` (a tag or own keyword) or of the annotation table (the rest).

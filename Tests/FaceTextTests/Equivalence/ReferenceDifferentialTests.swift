@@ -19,7 +19,7 @@ import TestSupport
         faces += catalog.faces.compactMap(\.emoji).prefix(3)
         faces += ["😀", "❤", "❤\u{FE0F}", "❤\u{FE0E}", "😀\u{0301}", "👍🏽", "🇨🇳", "🇨🇳🇺🇸", "1\u{FE0F}\u{20E3}", "#\u{20E3}",
                   "👨\u{200D}👩\u{200D}👧", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "©\u{FE0F}", "©", "™",
-                  "\u{2388}\u{200D}😀", "\u{0600}😀", "😀\u{093E}", "[图片]"]
+                  "\u{2388}\u{200D}😀", "\u{1FC00}\u{200D}😀", "\u{0600}😀", "😀\u{093E}", "[图片]"]
         return faces
     }()
 

@@ -102,7 +102,7 @@ import TestSupport
         // Two ZWJ sequences alike in their first sixteen bytes and in their length, that the
         // long-cluster table puts in one set: each must be found as itself, with its own face.
         let stem = "👩🏽\u{200D}"
-        let sequences = (0x1F300...0x1F5FF).compactMap(Unicode.Scalar.init).map { stem + String($0) }
+        let sequences = (0x1F300...0x1F5FF).filter(ExtendedPictographic.contains).compactMap(Unicode.Scalar.init).map { stem + String($0) }
         var bySet: [Int: String] = [:]
         var pair: (String, String)?
         for sequence in sequences {
