@@ -1,0 +1,81 @@
+extension MessageFormat {
+    /// What ``detect(in:)`` found: the format, how WhatsApp dates order day and
+    /// month, and why, in words for a person.
+    public struct Detection: Sendable, Equatable {
+        public var format: MessageFormat
+        public var dayFirst: Bool
+        public var reason: String
+    }
+
+    /// The format of a log from its first lines (up to `lineCount` of `sample`,
+    /// say its first 64 KiB): the message format most of its non-blank lines
+    /// start messages in, when they do in one format only; else ``lines``.
+    ///
+    /// QQ and WeChat write the same header lines; QQ is told apart by its
+    /// export's header block (`消息记录`, `消息对象:`) or a QQ number after a name.
+    /// WhatsApp dates put the day first when a first number is over 12 or the
+    /// clock has no AM/PM, the month first when a second number is over 12 or
+    /// the clock says AM/PM (as US exports do).
+    public static func detect(in sample: UnsafeBufferPointer<UInt8>, lineCount: Int = 200) -> Detection {
+        var lines: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        while start < sample.count, lines.count < lineCount {
+            let end = ByteSearch.firstIndex(of: 0x0A, in: sample, from: start).map { $0 + 1 } ?? sample.count
+            lines.append(UnsafeBufferPointer(rebasing: sample[start..<end]))
+            start = end
+        }
+        let filled = lines.filter { LineCursor($0).contentEnd > 0 }
+        guard !filled.isEmpty else { return Detection(format: .lines, dayFirst: true, reason: "no text to tell from") }
+        let order = whatsappOrder(filled)
+        func starts(_ format: MessageFormat) -> Int {
+            filled.count { MessageHeader.start(of: $0, in: format, dayFirst: order.dayFirst) != nil }
+        }
+        let qqMarks = filled.contains { line in
+            let text = String(decoding: line, as: UTF8.self)
+            return text.hasPrefix("消息记录") || text.hasPrefix("消息对象:") || text.hasPrefix("消息分组:")
+        }
+        let timed = filled.count { line in
+            var cursor = LineCursor(line)
+            cursor.skipMarks()
+            _ = cursor.take(UInt8(ascii: "["))
+            return TimeParsing.isoLike(&cursor) != nil
+        }
+        let whatsapp = starts(.whatsapp), headerLines = starts(.wechat), prefixed = starts(.prefixed)
+        let total = filled.count
+        func share(_ count: Int) -> String { "\(count) of the first \(total) lines" }
+        if whatsapp * 2 >= total {
+            return Detection(format: .whatsapp, dayFirst: order.dayFirst, reason: share(whatsapp) + " start WhatsApp messages; " + order.reason)
+        }
+        if headerLines > 0, headerLines * 2 >= timed, headerLines * 8 >= total, prefixed * 2 < total {
+            let qq = qqMarks || filled.contains { line in
+                MessageHeader.start(of: line, in: .qq, dayFirst: true)?.header.sender
+                    != MessageHeader.start(of: line, in: .wechat, dayFirst: true)?.header.sender
+            }
+            return Detection(format: qq ? .qq : .wechat, dayFirst: true,
+                             reason: share(headerLines) + " are a time and a name alone" + (qq ? ", with QQ's export header or QQ numbers" : ""))
+        }
+        if prefixed * 2 >= total, timed * 2 >= total || prefixed * 5 >= total * 4 {
+            return Detection(format: .prefixed, dayFirst: true, reason: share(prefixed) + " start with a sender and a colon")
+        }
+        return Detection(format: .lines, dayFirst: true, reason: "no message format fits most of the first \(total) lines")
+    }
+
+    /// Day or month first in WhatsApp dates, from the first lines' numbers.
+    private static func whatsappOrder(_ lines: [UnsafeBufferPointer<UInt8>]) -> (dayFirst: Bool, reason: String) {
+        var twelveHour = false
+        for line in lines {
+            var cursor = LineCursor(line)
+            cursor.skipMarks()
+            _ = cursor.take(UInt8(ascii: "["))
+            guard let (_, first, second) = TimeParsing.short(&cursor, dayFirst: false)
+                    ?? { var again = LineCursor(line); again.skipMarks(); _ = again.take(UInt8(ascii: "["))
+                         return TimeParsing.short(&again, dayFirst: true) }() else { continue }
+            if first > 12 { return (true, "dates put the day first (\(first) cannot be a month)") }
+            if second > 12 { return (false, "dates put the month first (\(second) cannot be a month)") }
+            let text = String(decoding: line.prefix(40), as: UTF8.self)
+            if text.contains("AM") || text.contains("PM") || text.contains("am") || text.contains("pm") { twelveHour = true }
+        }
+        return twelveHour ? (false, "dates taken as month first (a 12-hour clock, as US exports write)")
+                          : (true, "dates taken as day first (a 24-hour clock)")
+    }
+}

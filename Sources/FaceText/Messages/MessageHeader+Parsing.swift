@@ -1,0 +1,111 @@
+extension MessageHeader {
+    /// A line that starts a message: its header, and where its text starts
+    /// in the line (past its end, line ending and all, for a header on a line of its own).
+    struct Start {
+        var header: MessageHeader
+        var textStart: Int
+    }
+
+    /// The longest sender name read, in bytes: longer, the line is text.
+    static let senderLimit = 256
+
+    /// The start of a message in `line` (one line with its line ending) in `format`, or nil
+    /// for a line that continues a message. `dayFirst` orders day and month in WhatsApp dates.
+    static func start(of line: UnsafeBufferPointer<UInt8>, in format: MessageFormat, dayFirst: Bool) -> Start? {
+        var cursor = LineCursor(line)
+        cursor.skipMarks()
+        switch format {
+        case .lines: return nil
+        case .prefixed: return prefixed(&cursor)
+        case .qq, .wechat: return headerLine(&cursor, stripsID: format == .qq)
+        case .whatsapp: return whatsapp(&cursor, dayFirst: dayFirst)
+        }
+    }
+
+    /// `[TIME] SENDER: TEXT`, `TIME SENDER: TEXT`, `SENDER: TEXT`, or `TIME TEXT` (no sender).
+    private static func prefixed(_ cursor: inout LineCursor) -> Start? {
+        let bracket = cursor.take(UInt8(ascii: "["))
+        var time = TimeParsing.isoLike(&cursor)
+        if time != nil {
+            if bracket && !cursor.take(UInt8(ascii: "]")) { return nil }
+            guard cursor.skipSpaces() || cursor.atEnd else { return nil }
+        } else if bracket {
+            return nil
+        } else {
+            time = nil
+        }
+        // Without a time, a name does not start with a digit (`2024-13-01 20:02 a: b` is text).
+        if time != nil || !(cursor.index < cursor.bytes.count && cursor.bytes[cursor.index] &- 0x30 < 10),
+           let (sender, textStart) = sender(&cursor) {
+            return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
+        }
+        return time.map { Start(header: MessageHeader(sender: nil, time: $0), textStart: cursor.index) }
+    }
+
+    /// `TIME NAME` alone on its line (QQ, WeChat exporters); QQ's `(number)` or `<email>` after the name is left out.
+    private static func headerLine(_ cursor: inout LineCursor, stripsID: Bool) -> Start? {
+        guard let time = TimeParsing.isoLike(&cursor), cursor.skipSpaces() else { return nil }
+        var end = cursor.contentEnd
+        while end > cursor.index, cursor.bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > cursor.index, end - cursor.index <= senderLimit else { return nil }
+        var nameEnd = end
+        if stripsID, let close = Optional(cursor.bytes[end - 1]), close == UInt8(ascii: ")") || close == UInt8(ascii: ">") {
+            let open = close == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "<")
+            if let at = (cursor.index..<(end - 1)).last(where: { cursor.bytes[$0] == open }), at > cursor.index {
+                nameEnd = at
+            }
+        }
+        guard let name = text(cursor.bytes, cursor.index, nameEnd) else { return nil }
+        return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
+    }
+
+    /// `DATE, TIME - SENDER: TEXT` (Android) or `[DATE, TIME] SENDER: TEXT` (iOS); without a sender, a system line.
+    private static func whatsapp(_ cursor: inout LineCursor, dayFirst: Bool) -> Start? {
+        let bracket = cursor.take(UInt8(ascii: "["))
+        guard let (time, _, _) = TimeParsing.short(&cursor, dayFirst: dayFirst) else { return nil }
+        if bracket {
+            guard cursor.take(UInt8(ascii: "]")), cursor.skipSpaces() else { return nil }
+        } else {
+            guard cursor.skipSpaces(), cursor.take(UInt8(ascii: "-")), cursor.skipSpaces() else { return nil }
+        }
+        cursor.skipMarks()
+        if let (sender, textStart) = sender(&cursor) {
+            return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
+        }
+        return Start(header: MessageHeader(sender: nil, time: time), textStart: cursor.index)
+    }
+
+    /// A sender's name up to `: ` (or a full-width `：`, or `:` at the line's end), and where the text starts.
+    private static func sender(_ cursor: inout LineCursor) -> (String, Int)? {
+        let start = cursor.index
+        let limit = min(cursor.contentEnd, start + senderLimit)
+        var index = start
+        while index < limit {
+            let byte = cursor.bytes[index]
+            if byte < 0x20 || byte == 0x7F { return nil }
+            if byte == UInt8(ascii: ":") {
+                // A colon inside a name (a URL, a clock) makes the line text.
+                guard index + 1 == cursor.contentEnd || cursor.bytes[index + 1] == 0x20,
+                      index > start, let name = text(cursor.bytes, start, index) else { return nil }
+                return (name, min(index + 2, cursor.contentEnd))
+            }
+            if byte == 0xEF, index + 2 < cursor.bytes.count, cursor.bytes[index + 1] == 0xBC, cursor.bytes[index + 2] == 0x9A {  // ：
+                guard index > start, let name = text(cursor.bytes, start, index) else { return nil }
+                var textStart = index + 3
+                if textStart < cursor.contentEnd, cursor.bytes[textStart] == 0x20 { textStart += 1 }
+                return (name, textStart)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bytes start..<end as a name: valid UTF-8 without spaces at its ends, or nil.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        var (start, end) = (start, end)
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > start else { return nil }
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}

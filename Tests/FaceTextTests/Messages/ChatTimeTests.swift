@@ -1,0 +1,33 @@
+import Testing
+@testable import FaceText
+
+/// Times of messages and the periods `stats --by` groups them in.
+@Suite struct ChatTimeTests {
+    @Test(arguments: [
+        // date, weekday (1 Monday), ISO week
+        ("2024-05-01", 3, "2024-W18"), ("2021-01-01", 5, "2020-W53"), ("2024-12-30", 1, "2025-W01"),
+        ("2000-02-29", 2, "2000-W09"), ("1970-01-01", 4, "1970-W01"), ("2023-01-01", 7, "2022-W52"),
+    ])
+    func weekdaysAndWeeks(date: String, weekday: Int, week: String) throws {
+        let parts = date.split(separator: "-").map { Int($0)! }
+        let time = try #require(ChatTime(year: parts[0], month: parts[1], day: parts[2]))
+        #expect(time.date == date)
+        #expect(time.weekday == weekday)
+        #expect(time.isoWeek == week)
+    }
+
+    @Test func impossibleTimesAreNone() {
+        #expect(ChatTime(year: 2023, month: 2, day: 29) == nil)
+        #expect(ChatTime(year: 2024, month: 2, day: 29) != nil)
+        #expect(ChatTime(year: 2024, month: 4, day: 31) == nil)
+        #expect(ChatTime(year: 2024, month: 1, day: 1, hour: 24) == nil)
+    }
+
+    @Test func dayNumbersRoundTrip() {
+        for number in stride(from: -800_000, to: 3_000_000, by: 997) {
+            let (year, month, day) = ChatTime.civil(fromDayNumber: number)
+            guard let time = ChatTime(year: year, month: month, day: day) else { continue }
+            #expect(time.dayNumber == number)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+@testable import FaceText
+
+/// Chat exports split into messages: who, when, and every byte of the text kept.
+@Suite struct MessageSplitterTests {
+    struct Message: Equatable, CustomStringConvertible {
+        var sender: String?
+        var time: String?
+        var text: String
+        var description: String { "\(sender ?? "-") \(time ?? "-") \(text.debugDescription)" }
+    }
+
+    /// The messages of `text`, fed in chunks of `chunk` bytes.
+    static func messages(_ text: String, _ format: MessageFormat, dayFirst: Bool = true, chunk: Int = 1 << 16) -> [Message] {
+        var splitter = MessageSplitter(format: format, dayFirst: dayFirst)
+        var messages: [Message] = []
+        var all: [UInt8] = []
+        let take = { (line: MessageSplitter.Line) in
+            all += Array(line.bytes)
+            if let header = line.header {
+                messages.append(Message(sender: header.sender, time: header.time?.iso8601, text: ""))
+            } else if messages.isEmpty {
+                messages.append(Message(sender: nil, time: nil, text: ""))
+            }
+            messages[messages.count - 1].text += String(decoding: line.text, as: UTF8.self)
+        }
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(buffer.count, start + chunk)
+                splitter.feed(UnsafeBufferPointer(rebasing: buffer[start..<end]), take)
+                start = end
+            }
+        }
+        splitter.finish(take)
+        #expect(all == bytes, "every byte is handed on once, in order")
+        return messages
+    }
+
+    @Test func prefixed() {
+        #expect(Self.messages(ChatSamples.prefixed, .prefixed) == [
+            Message(sender: "小红", time: "2024-05-01T20:02:00", text: "辛苦啦[抱抱]\n"),
+            Message(sender: "小明", time: "2024-05-01T20:02:03", text: "好的[哈哈]\n  还有一行\n"),
+            Message(sender: "小红", time: nil, text: "嗯嗯[心]\n"),
+            Message(sender: nil, time: "2024-05-01T20:05:00", text: "系统消息 撤回了一条消息\n"),
+        ])
+    }
+
+    @Test func qqLeavesOutNumbersAndKeepsTheHeaderBlockAsAMessageWithoutSender() {
+        let messages = Self.messages(ChatSamples.qq, .qq)
+        #expect(messages.count == 3)
+        #expect(messages[0].sender == nil && messages[0].text.hasPrefix("消息记录"))
+        #expect(messages[1] == Message(sender: "小红", time: "2020-05-01T20:02:03", text: "今天好开心[哈哈]\n\n"))
+        #expect(messages[2] == Message(sender: "我", time: "2020-05-01T08:03:10", text: "[心]\n第二行\n"))
+    }
+
+    @Test func wechat() {
+        #expect(Self.messages(ChatSamples.wechat, .wechat) == [
+            Message(sender: "小明", time: "2023-05-01T20:02:03", text: "在吗[微笑]\n\n"),
+            Message(sender: "小红", time: "2023-05-01T20:03:00", text: "在[OK]\n晚点聊\n"),
+        ])
+    }
+
+    @Test func whatsappBothForms() {
+        #expect(Self.messages(ChatSamples.whatsappAndroid, .whatsapp, dayFirst: false) == [
+            Message(sender: nil, time: "2020-12-31T21:41:00", text: "Messages and calls are end-to-end encrypted.\n"),
+            Message(sender: "小红", time: "2020-12-31T21:41:00", text: "新年快乐🎉\n明年见\n"),
+            Message(sender: "Bob", time: "2021-01-01T00:05:00", text: "😂\n"),
+        ])
+        #expect(Self.messages(ChatSamples.whatsappIOS, .whatsapp, dayFirst: true) == [
+            Message(sender: "小红", time: "2020-12-31T21:41:05", text: "\u{200E}image omitted\n"),
+            Message(sender: "Bob", time: "2020-12-31T21:42:00", text: "hi 👋\n"),
+        ])
+    }
+
+    @Test(arguments: [MessageFormat.prefixed, .qq, .wechat, .whatsapp])
+    func anySplitOfTheInputGivesTheSameMessages(format: MessageFormat) {
+        for sample in [ChatSamples.prefixed, ChatSamples.qq, ChatSamples.wechat, ChatSamples.whatsappAndroid, ChatSamples.whatsappIOS] {
+            let whole = Self.messages(sample, format)
+            for chunk in [1, 2, 3, 7, 64] { #expect(Self.messages(sample, format, chunk: chunk) == whole) }
+        }
+    }
+
+    @Test func crlfAndAByteOrderMarkAreNoText() {
+        let text = "\u{FEFF}2024-05-01 20:02 小红: hi\r\n2024-05-01 20:03 小明: yo\r\n"
+        #expect(Self.messages(text, .prefixed) == [
+            Message(sender: "小红", time: "2024-05-01T20:02:00", text: "hi\r\n"),
+            Message(sender: "小明", time: "2024-05-01T20:03:00", text: "yo\r\n"),
+        ])
+    }
+
+    @Test(arguments: [
+        "2024-13-01 20:02 a: b", "2023-02-29 20:02 a: b", "2024-05-01 24:00 a: b", "2024-05-01 20:2 a: b",
+        "[2024-05-01 20:02 a: b", "http://example.com: x",
+    ])
+    func whatIsNoHeaderContinuesTheMessage(line: String) {
+        let messages = Self.messages("2024-05-01 20:00 小红: first\n" + line + "\n", .prefixed)
+        #expect(messages.count == 1)
+        #expect(messages.last?.text.hasSuffix(line + "\n") == true)
+    }
+
+    @Test func aLineLongerThanTheLimitComesInPiecesAndLosesNothing() {
+        let long = String(repeating: "哈", count: MessageSplitter.lineLimit / 3 + 10)
+        let messages = Self.messages("2024-05-01 20:00 小红: " + long + "\n2024-05-01 20:01 小明: ok\n", .prefixed, chunk: 1 << 17)
+        #expect(messages.map(\.sender) == ["小红", "小明"])
+        #expect(messages[0].text == long + "\n")
+    }
+}
