@@ -20,7 +20,7 @@ import Testing
             d=$(mktemp -d)
             for i in $(seq 1 400); do printf '第%s行[哈哈]😃🚀[心]\\n' $i; done > "$d/log"
             split -l 37 "$d/log" "$d/part."
-            for p in "$d"/part.*; do facetext stats --json "$p"; done | facetext stats --merge > "$d/merged"
+            for p in "$d"/part.*; do facetext stats --partial "$p"; done | facetext stats --merge > "$d/merged"
             facetext stats "$d/log" > "$d/whole"
             cmp "$d/merged" "$d/whole" && head -3 "$d/whole"; rm -r "$d"
             """)
@@ -37,8 +37,8 @@ import Testing
     @Test func tonedEmojiAreTheirBasesFaceAndRoundTrip() throws {
         let result = try BinaryRunner.shell("""
             printf '👍🏽好👍🏿 ✌🏻 🧑🏽‍💻 ☝🏽\\n' > /tmp/facetext-tones-$$.txt
-            facetext stats --format tsv /tmp/facetext-tones-$$.txt
-            facetext stats --tones --format tsv /tmp/facetext-tones-$$.txt | wc -l
+            facetext stats --tsv /tmp/facetext-tones-$$.txt
+            facetext stats --tones --tsv /tmp/facetext-tones-$$.txt | wc -l
             facetext scan /tmp/facetext-tones-$$.txt | python3 -c '
             import json, sys
             print(" ".join("%s%s" % (r["tag"], r.get("tone", "")) for r in map(json.loads, sys.stdin)))'

@@ -118,8 +118,13 @@ import Testing
     @Test(arguments: [
         (["render", "--image-base", "x/"], "'--image-base' needs an image style"),
         (["render", "--emoji-base", "x/", "--to", "html"], "'--emoji-base' prefixes the images of '--emoji'"),
-        (["stats", "--top", "3", "--json"], "'--top' limits a report; a partial result (--json) holds every count"),
-        (["stats", "--json", "--format", "tsv"], "use either '--json' (a partial result) or '--format' (a report)"),
+        (["stats", "--top", "3", "--partial"], "'--top' limits a report; a partial result (--partial) holds every count"),
+        (["stats", "--partial", "--tsv"], "use one of '--tsv', '--partial', not several."),
+        (["stats", "--by", "sender"], "'--by sender' needs messages with senders and times: give --format"),
+        (["stats", "--format", "qq", "--by", "sender,year"], "'--by' takes sender, day, week, month, hour, weekday"),
+        (["stats", "--format", "qq", "--by", "day,day"], "'--by' names a key twice"),
+        (["stats", "--format", "qq", "--by", "day", "--by-file"], "use either '--by' or '--by-file'"),
+        (["stats", "--merge", "--by", "day"], "'--by' applies when counting"),
         (["stats", "--merge", "--unknown-tags"], "'--unknown-tags' applies when counting"),
         (["stats", "--merge", "--tones"], "'--tones' applies when counting"),
         (["grid", "--faces", "--history", "/tmp/h"], "'--history' names the file of '--recent', which is not given."),
@@ -202,7 +207,7 @@ extension CommandLineConsistencyTests {
             6 faces
 
             """)
-        #expect(runCLI(["stats", "--format", "tsv"], input: input).text == """
+        #expect(runCLI(["stats", "--tsv"], input: input).text == """
             rank\tcount\tshare\ttag\temoji
             1\t2\t33.3\t[心]\t❤️
             2\t2\t33.3\t[赞]\t👍
@@ -210,7 +215,7 @@ extension CommandLineConsistencyTests {
             4\t1\t16.7\t-\t🚀
 
             """)
-        #expect(runCLI(["stats", "--format", "json", "--top", "3"], input: input).text == """
+        #expect(runCLI(["stats", "--json", "--top", "3"], input: input).text == """
             {"rank":1,"count":2,"share":33.3,"tag":"[心]","emoji":"❤️"}
             {"rank":2,"count":2,"share":33.3,"tag":"[赞]","emoji":"👍"}
             {"rank":3,"count":1,"share":16.7,"tag":"[挖鼻]","emoji":null}
@@ -221,16 +226,16 @@ extension CommandLineConsistencyTests {
     }
 
     @Test func mergingByFileNeedsPartialsCountedByFile() {
-        let partial = runCLI(["stats", "--json"], input: "[哈哈]").stdout
+        let partial = runCLI(["stats", "--partial"], input: "[哈哈]").stdout
         let result = runCLI(["stats", "--merge", "--by-file"], stdin: partial)
         #expect(result.status == .failure)
-        #expect(result.stderr == "facetext: error: the partial results hold no counts per file: make them with 'facetext stats --json --by-file'\n")
-        let byFile = runCLI(["stats", "--json", "--by-file"], input: "[哈哈]").stdout
+        #expect(result.stderr == "facetext: error: the partial results hold no counts per file: make them with 'facetext stats --partial --by-file'\n")
+        let byFile = runCLI(["stats", "--partial", "--by-file"], input: "[哈哈]").stdout
         #expect(runCLI(["stats", "--merge", "--by-file"], stdin: byFile).text.hasPrefix("file: -\n"))
     }
 
     @Test func statsReportsByFileNameTheFile() {
-        let result = runCLI(["stats", "--format", "tsv", "--by-file", "a", "b\tc"],
+        let result = runCLI(["stats", "--tsv", "--by-file", "a", "b\tc"],
                             files: ["a": Array("[哈哈]".utf8), "b\tc": Array("🚀🚀".utf8)])
         #expect(result.text == "file\trank\tcount\tshare\ttag\temoji\na\t1\t1\t100.0\t[哈哈]\t😃\nb\\tc\t1\t2\t100.0\t-\t🚀\n")
     }

@@ -42,7 +42,7 @@ import TestSupport
 
     @Test func statsPartialsAreImported() {
         let log = "[哈哈]😂[哈哈]\n🚀[心]\n"
-        let partial = runCLI(["stats", "--json"], input: log).text
+        let partial = runCLI(["stats", "--partial"], input: log).text
         #expect(recent(["import"], stdin: partial).status == .success)
         let listed = recent(["--by", "count", "--json"]).text.split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]

@@ -93,7 +93,7 @@ import TestSupport
             {"kind":"unknown","text":"[图片]","tag":null,"emoji":null,"image":null,"file":"-","line":1,"offset":12,"length":8}
 
             """)
-        let stats = runCLI(["stats", "--unknown-tags", "--json"], input: "【图片】[图片]【图片】\n")
+        let stats = runCLI(["stats", "--unknown-tags", "--partial"], input: "【图片】[图片]【图片】\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout)) as? [String: Any])
         #expect(object["counts"] as? [String: Int] == ["【图片】": 2, "[图片]": 1])
     }
@@ -107,7 +107,7 @@ import TestSupport
     }
 
     @Test func statsCountsExactlyWhatTheCorpusHolds() throws {
-        let result = runCLI(["stats", "--json"], stdin: Self.corpus.bytes)
+        let result = runCLI(["stats", "--partial"], stdin: Self.corpus.bytes)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         #expect(object["counts"] as? [String: Int] == Self.corpus.counts)
         #expect(object["faces"] as? Int == Self.corpus.counts.values.reduce(0, +))
@@ -118,13 +118,13 @@ import TestSupport
         let whole = runCLI(["stats"], stdin: Self.corpus.bytes)
         var partials: [UInt8] = []
         for piece in Self.corpus.split(into: parts, seed: UInt64(parts)) {
-            partials += runCLI(["stats", "--json"], stdin: piece).stdout
+            partials += runCLI(["stats", "--partial"], stdin: piece).stdout
         }
         let merged = runCLI(["stats", "--merge"], stdin: partials)
         #expect(merged.status == .success)
         #expect(merged.stdout == whole.stdout)
-        let mergedJSON = runCLI(["stats", "--merge", "--json"], stdin: partials)
-        #expect(mergedJSON.stdout == runCLI(["stats", "--json"], stdin: Self.corpus.bytes).stdout)
+        let mergedJSON = runCLI(["stats", "--merge", "--partial"], stdin: partials)
+        #expect(mergedJSON.stdout == runCLI(["stats", "--partial"], stdin: Self.corpus.bytes).stdout)
     }
 
     @Test func renderOverChunksConcatenatedEqualsRenderOverTheWhole() {
@@ -164,7 +164,7 @@ import TestSupport
             }
             if number % 7 == 0 { input += "\n" }
         }
-        let stats = runCLI(["stats", "--json", "--unknown-tags"], input: input).stdout
+        let stats = runCLI(["stats", "--partial", "--unknown-tags"], input: input).stdout
         let counts = try! JSONSerialization.jsonObject(with: Data(stats)) as! [String: Any]
         let ranked = (counts["counts"] as! [String: Int]).map { ($0.key, $0.value) }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
@@ -198,13 +198,13 @@ import TestSupport
         let table = runCLI(["stats", "--by-file", "a", "b"], files: files).text
         #expect(table.hasPrefix("file: a\n"))
         #expect(table.contains("\nfile: b\n"))
-        let partial = runCLI(["stats", "--by-file", "--json", "a", "b"], files: files).stdout
+        let partial = runCLI(["stats", "--by-file", "--partial", "a", "b"], files: files).stdout
         let merged = runCLI(["stats", "--merge", "--by-file"], stdin: partial + [0x0A] + partial)
         #expect(merged.text.contains("file: b\nrank  count   share  tag     emoji\n   1      4  100.0%  [哈哈]  😃\n4 faces\n"))
     }
 
     @Test(arguments: [
-        ("not json", "standard input line 1: not a JSON object written by 'facetext stats --json'"),
+        ("not json", "standard input line 1: not a JSON object written by 'facetext stats --partial'"),
         (#"{"format":"other"}"#, #"standard input line 1: not a stats partial result (format is not "facetext-stats")"#),
         (#"{"format":"facetext-stats","version":9,"catalog":"x","counts":{}}"#, "standard input line 1: partial result version 9 is not supported (this facetext reads version 1)"),
         (#"{"format":"facetext-stats","version":1,"catalog":"x","counts":{"a":-1}}"#, #"standard input line 1: count of "a" must be a whole number from 0 to 9007199254740991"#),
@@ -240,14 +240,14 @@ import TestSupport
         let result = runCLI(["stats", "--merge"], input: big + "\n" + Self.partial(#"{"[哈哈]":1}"#) + "\n")
         #expect(result.status == .failure)
         #expect(result.stderr.contains("the merged counts would exceed 9007199254740991 faces"))
-        let fits = runCLI(["stats", "--merge", "--json"], input: Self.partial(#"{"[哈哈]":9007199254740990}"#) + "\n" + Self.partial(#"{"[哈哈]":1}"#))
+        let fits = runCLI(["stats", "--merge", "--partial"], input: Self.partial(#"{"[哈哈]":9007199254740990}"#) + "\n" + Self.partial(#"{"[哈哈]":1}"#))
         #expect(fits.text.contains(#""[哈哈]":9007199254740991"#))
         #expect(runCLI(["stats", "--merge"], input: big).text.contains("100.0%"))
     }
 
     @Test func partialsOfDifferentCatalogsDoNotMerge() {
-        let ours = runCLI(["stats", "--json"], input: "[微笑]").stdout
-        let wechat = runCLI(["stats", "--json", "--catalog", "wechat"], input: "[微笑]").stdout
+        let ours = runCLI(["stats", "--partial"], input: "[微笑]").stdout
+        let wechat = runCLI(["stats", "--partial", "--catalog", "wechat"], input: "[微笑]").stdout
         let result = runCLI(["stats", "--merge"], stdin: ours + [0x0A] + wechat)
         #expect(result.status == .failure)
         #expect(result.stderr.contains("partial result was made with another catalog"))

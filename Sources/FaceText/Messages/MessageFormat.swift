@@ -16,8 +16,8 @@ public enum MessageFormat: String, Sendable, CaseIterable {
     /// line `2020-05-01 20:02:03 小红` (the name may end in `(QQ number)` or
     /// `<email>`, which are left out of the sender), its lines, and a blank line.
     case qq
-    /// The text exports of the common WeChat exporters: per message a line
-    /// `2023-05-01 20:02:03 小明`, its lines, and a blank line.
+    /// The text exports of WeChat exporters: per message a line
+    /// `2023-05-01 20:02:03 小明` (or `小明 2023-05-01 20:02:03`), its lines, and a blank line.
     case wechat
     /// WhatsApp's chat export, Android (`12/31/20, 9:41 PM - 小红: text`) or iOS
     /// (`[31/12/2020, 21:41:05] 小红: text`, with U+200E marks); lines that do not

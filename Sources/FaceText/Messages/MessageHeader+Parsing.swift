@@ -42,9 +42,11 @@ extension MessageHeader {
         return time.map { Start(header: MessageHeader(sender: nil, time: $0), textStart: cursor.index) }
     }
 
-    /// `TIME NAME` alone on its line (QQ, WeChat exporters); QQ's `(number)` or `<email>` after the name is left out.
+    /// `TIME NAME` alone on its line (QQ, WeChat exporters), or `NAME TIME` (WeChat's own copied
+    /// and mailed chats); QQ's `(number)` or `<email>` after the name is left out.
     private static func headerLine(_ cursor: inout LineCursor, stripsID: Bool) -> Start? {
-        guard let time = TimeParsing.isoLike(&cursor), cursor.skipSpaces() else { return nil }
+        guard let time = TimeParsing.isoLike(&cursor) else { return stripsID ? nil : nameFirst(&cursor) }
+        guard cursor.skipSpaces() else { return nil }
         var end = cursor.contentEnd
         while end > cursor.index, cursor.bytes[end - 1] == 0x20 { end -= 1 }
         guard end > cursor.index, end - cursor.index <= senderLimit else { return nil }
@@ -57,6 +59,26 @@ extension MessageHeader {
         }
         guard let name = text(cursor.bytes, cursor.index, nameEnd) else { return nil }
         return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
+    }
+
+    /// `NAME TIME` alone on its line: the time runs to the line's end.
+    private static func nameFirst(_ cursor: inout LineCursor) -> Start? {
+        let start = cursor.index, end = cursor.contentEnd
+        var index = start + 1
+        while index < min(end, start + senderLimit + 1) {
+            if cursor.bytes[index - 1] == 0x20, cursor.bytes[index] &- 0x30 < 10 {
+                var probe = cursor
+                probe.index = index
+                if let time = TimeParsing.isoLike(&probe) {
+                    while probe.index < end, cursor.bytes[probe.index] == 0x20 { probe.index += 1 }
+                    if probe.index == end, let name = text(cursor.bytes, start, index - 1) {
+                        return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
+                    }
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `DATE, TIME - SENDER: TEXT` (Android) or `[DATE, TIME] SENDER: TEXT` (iOS); without a sender, a system line.

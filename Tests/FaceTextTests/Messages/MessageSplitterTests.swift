@@ -62,6 +62,13 @@ import Testing
         ])
     }
 
+    @Test func wechatNameFirst() {
+        #expect(Self.messages("小明 2023-05-01 20:02:03\n在吗[微笑]\n\nBob Li 2023-05-01 20:03\n在\n", .wechat) == [
+            Message(sender: "小明", time: "2023-05-01T20:02:03", text: "在吗[微笑]\n\n"),
+            Message(sender: "Bob Li", time: "2023-05-01T20:03:00", text: "在\n"),
+        ])
+    }
+
     @Test func whatsappBothForms() {
         #expect(Self.messages(ChatSamples.whatsappAndroid, .whatsapp, dayFirst: false) == [
             Message(sender: nil, time: "2020-12-31T21:41:00", text: "Messages and calls are end-to-end encrypted.\n"),

@@ -9,12 +9,12 @@ enum RecentCommand {
         The history holds, for each face, its canonical tag (or the emoji, for an emoji without a face), when it was last used and how many times. Recording a use updates the time and count of a face already there, else adds it; past --max faces, the least recently used are dropped. Faces the catalog no longer has are kept as they were recorded.
         recent: the table (when, count, tag, emoji), newest first; --by count for the most used, --by frecency for the count weighted by age (×100 within 4 days, ×70 within 14, ×50 within 31, ×30 within 90, else ×10); --limit, --json (one object per face).
         recent add FACE...: records a use of each tag, bare name (哈哈 for [哈哈]) or emoji, and names the closest faces for anything else; without one, every face in the text on standard input counts (recent add < message.txt).
-        recent import [FILE...]: records the counts of 'stats --json' partial results (files or standard input), at the present time.
+        recent import [FILE...]: records the counts of 'stats --partial' results (files or standard input), at the present time.
         recent forget FACE...: removes faces. recent clear: removes all.
         The history is the file --history, else $FACETEXT_HISTORY, else $XDG_STATE_HOME/facetext/recent, else ~/.local/state/facetext/recent: plain text, a 'facetext-recent 1' line and then one 'face<TAB>time<TAB>count' line per face, newest first (time in seconds since 1970, UTC). Every change locks the file, writes a new one beside it and renames it over the old, so concurrent uses are all counted and a crash leaves the old file or the new. A damaged line is skipped with a warning naming the file and line, never silently; a file of a later version is read but not changed.
         """,
         arguments: "[add|import|forget|clear] [<argument> ...]",
-        argumentHelp: [("<argument>", "Tags or emoji (add, forget), 'stats --json' files (import).")],
+        argumentHelp: [("<argument>", "Tags or emoji (add, forget), 'stats --partial' files (import).")],
         options: [
             OptionSpec(long: "by", valueName: "order", help: "List by time, count or frecency.",
                        allowedValues: FaceHistory.Order.allCases.map(\.rawValue), defaultValue: "recent"),
@@ -27,7 +27,7 @@ enum RecentCommand {
         examples: [
             ("facetext recent add '[哈哈]' 😂", "Record two uses"),
             ("facetext recent --by count -n 10", "The ten most used"),
-            ("facetext stats --json my-logs/*.txt | facetext recent import", "Seed the history from your own chat logs"),
+            ("facetext stats --partial my-logs/*.txt | facetext recent import", "Seed the history from your own chat logs"),
         ],
         run: run
     )

@@ -1,83 +1,111 @@
 import FaceText
 
-/// `facetext stats`: face counts, as a table or as partial results that merge exactly.
+/// `facetext stats`: face counts, as a table, TSV or JSON, or as partial results that merge exactly.
 enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
-        abstract: "Count faces, most used first; partial results merge exactly across machines.",
+        abstract: "Count faces, most used first, overall or by sender and time; partial results merge exactly.",
         discussion: """
-        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; so does its emoji with a skin tone (👍🏽 counts as [赞], unless --tones); an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --format tsv and --format json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
-        --json writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, so stats runs as the reducer after many mappers.
+        A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; so does its emoji with a skin tone (👍🏽 counts as [赞], unless --tones); an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --tsv and --json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
+        --by groups the counts of a chat log read in a message format (--format): by sender, day, week (ISO 8601, 2024-W18), month, hour or weekday, or a pair such as sender,month; each group gets its own table (TSV and JSON add a column per key). Senders come most faces first, times in time order; '-' is a message without sender or time. A message's header is not counted: only its text.
+        --partial writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, groups and all, so stats runs as the reducer after many mappers.
         """,
         options: [
-            OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces (1 or more)."),
+            OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces (of each group) (1 or more)."),
+            OptionSpec(long: "by", valueName: "keys", help: "Group by sender, day, week, month, hour or weekday, or several separated by commas."),
             OptionSpec(long: "by-file", valueName: nil, help: "Count each input file separately."),
-            OptionSpec(long: "format", short: "f", valueName: "format", help: "How to write the report.",
-                       allowedValues: ["table", "tsv", "json"], defaultValue: "table"),
-            OptionSpec(long: "json", valueName: nil, help: "Write a partial result as JSON, for --merge, instead of a report."),
-            OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --json and combine them."),
+            OptionSpec(long: "tsv", valueName: nil, help: "Write the report as TSV with a header line."),
+            OptionSpec(long: "json", valueName: nil, help: "Write the report as JSON Lines, one object per row."),
+            OptionSpec(long: "partial", valueName: nil, help: "Write a partial result as JSON, for --merge, instead of a report."),
+            OptionSpec(long: "merge", valueName: nil, help: "Read partial results written by --partial and combine them."),
             OptionSpec(long: "unknown-tags", valueName: nil, help: "Also count [...] and 【...】 tags that are not in the catalog."),
             OptionSpec(long: "tones", valueName: nil, help: "Count an emoji with a skin tone under itself, not as the face of its base."),
+            MessageInput.formatOption,
+            MessageInput.showFormatOption,
         ],
         examples: [
             ("facetext stats --top 10 chat.log", "The ten most used faces"),
-            ("facetext stats --format tsv chat.log | awk -F'\\t' '$2 > 100'", "Faces used more than 100 times"),
-            ("parallel --pipe --block 64M facetext stats --json < big.log | facetext stats --merge", "Map and reduce"),
+            ("facetext stats --tsv chat.log | awk -F'\\t' '$2 > 100'", "Faces used more than 100 times"),
+            ("facetext stats --format qq --by sender --top 3 聊天记录.txt", "Each person's three favourite faces, from a QQ export"),
+            ("facetext stats --format auto --by month --json chat.txt", "Faces by month, as JSON Lines"),
+            ("parallel --pipe --block 64M facetext stats --partial < big.log | facetext stats --merge", "Map and reduce"),
         ],
         run: run
     )
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         let top = try invocation.integer("top", minimum: 1, command: spec)
-        if invocation.flag("json") {
-            if invocation.value("format") != nil {
-                throw UsageError(.conflict("use either '--json' (a partial result) or '--format' (a report), not both."), command: spec)
-            }
-            if top != nil {
-                throw UsageError(.conflict("'--top' limits a report; a partial result (--json) holds every count, so that merging stays exact."),
-                                 command: spec)
-            }
+        let outputs = ["tsv", "json", "partial"].filter(invocation.flag)
+        if outputs.count > 1 {
+            throw UsageError(.conflict("use one of " + outputs.map { "'--\($0)'" }.joined(separator: ", ") + ", not several."), command: spec)
         }
-        for option in ["unknown-tags", "tones"] where invocation.flag("merge") && invocation.flag(option) {
+        if invocation.flag("partial"), top != nil {
+            throw UsageError(.conflict("'--top' limits a report; a partial result (--partial) holds every count, so that merging stays exact."),
+                             command: spec)
+        }
+        for option in ["unknown-tags", "tones", "by", "format"] where invocation.flag("merge") && invocation.flag(option) {
             throw UsageError(.conflict("'--\(option)' applies when counting; partial results hold what was counted when they were made."),
                              command: spec)
+        }
+        let by = try keys(invocation)
+        if !by.isEmpty && invocation.flag("by-file") {
+            throw UsageError(.conflict("use either '--by' or '--by-file', not both."), command: spec)
         }
         var report: StatsReport
         var allRead: Bool
         if invocation.flag("merge") {
             (report, allRead) = try StatsReport.merging(invocation.arguments, context: context)
-        } else {
+        } else if MessageInput(invocation).isLines && by.isEmpty {
             (report, allRead) = try count(invocation, context)
-        }
-        if invocation.flag("merge") && invocation.flag("by-file") && report.files.isEmpty && report.overall.total > 0 {
-            throw CommandFailure(message: "the partial results hold no counts per file: make them with 'facetext stats --json --by-file'")
-        }
-        if invocation.flag("json") {
-            try context.stdout.write(report.partialJSON() + "\n")
-        } else if let format = invocation.value("format"), format != "table" {
-            try report.writeRecords(format == "tsv" ? .tsv : .json, catalog: context.catalog, top: top,
-                                    byFile: invocation.flag("by-file"), to: context.stdout)
         } else {
-            try report.writeTable(catalog: context.catalog, top: top, byFile: invocation.flag("by-file"), to: context.stdout)
+            (report, allRead) = try StatsMessages.count(invocation, by: by, context)
+        }
+        let grouped = invocation.flag("by-file") || !by.isEmpty || (invocation.flag("merge") && !report.groups.isEmpty && report.by != ["file"])
+        if invocation.flag("merge") && invocation.flag("by-file") && (report.groups.isEmpty || report.by != ["file"]) && report.overall.total > 0 {
+            throw CommandFailure(message: "the partial results hold no counts per file: make them with 'facetext stats --partial --by-file'")
+        }
+        report.orderGroups()
+        if invocation.flag("partial") {
+            try context.stdout.write(report.partialJSON() + "\n")
+        } else if invocation.flag("tsv") || invocation.flag("json") {
+            try report.writeRecords(invocation.flag("tsv") ? .tsv : .json, catalog: context.catalog, top: top, grouped: grouped, to: context.stdout)
+        } else {
+            try report.writeTable(catalog: context.catalog, top: top, grouped: grouped, to: context.stdout)
         }
         return allRead ? .success : .failure
+    }
+
+    /// The keys of `--by`, checked.
+    private static func keys(_ invocation: Invocation) throws(UsageError) -> [String] {
+        guard let text = invocation.value("by") else { return [] }
+        let keys = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+        for key in keys where !StatsGrouping.keys.contains(key) {
+            throw UsageError(.other("'--by' takes " + StatsGrouping.keys.joined(separator: ", ") + ", or several separated by commas, not '\(key)'."),
+                             command: spec)
+        }
+        if Set(keys).count != keys.count { throw UsageError(.other("'--by' names a key twice: '\(text)'."), command: spec) }
+        if MessageInput(invocation).format == .lines {
+            throw UsageError(.other("'--by \(text)' needs messages with senders and times: give --format (prefixed, qq, wechat, whatsapp or auto)."),
+                             command: spec)
+        }
+        return keys
     }
 
     private static func count(_ invocation: Invocation, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
         var recognized = FaceScanner.Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
         let catalog = context.catalog
-        var report = StatsReport(catalog: catalog)
+        let byFile = invocation.flag("by-file")
+        var report = StatsReport(catalog: catalog, by: byFile ? ["file"] : [])
         let tones = invocation.flag("tones")
         var stream = FaceStats.Stream(catalog: catalog, recognizing: recognized, separatingTones: tones)
-        let byFile = invocation.flag("by-file")
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
             stream = FaceStats.Stream(catalog: catalog, recognizing: recognized, separatingTones: tones)
         }, { (chunk) throws(IOError) in
             stream.feed(chunk)
         }, end: { (name: String) throws(IOError) in
             stream.finish()
-            report.add(stream.stats, file: byFile ? name : nil)
+            report.add(stream.stats, group: byFile ? [name] : nil)
         })
         return (report, allRead)
     }

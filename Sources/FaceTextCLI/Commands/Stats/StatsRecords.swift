@@ -1,14 +1,14 @@
 import FaceText
 
-/// The machine-readable reports of `facetext stats --format tsv|json`: the
+/// The machine-readable reports of `facetext stats --tsv|--json`: the
 /// rows of the table, in its order, one record per line.
 ///
 /// - TSV: a header line, then `rank count share tag emoji` separated by tabs
-///   (with `--by-file`, a `file` column first). `share` is the percentage with
+///   (with `--by-file`, a `file` column first; with `--by`, a column per key). `share` is the percentage with
 ///   one decimal, as in the table but without `%`; an emoji without a face has
 ///   `-` as its tag, a face without an emoji `-` as its emoji.
 /// - JSON Lines: `{"rank":1,"count":2,"share":40.0,"tag":"[心]","emoji":"❤️"}`
-///   (`file` first with `--by-file`); a missing tag or emoji is `null`.
+///   (`file`, or the `--by` keys, first); a missing tag or emoji is `null`.
 extension StatsReport {
     enum RecordFormat { case tsv, json }
 
@@ -21,18 +21,19 @@ extension StatsReport {
         return (isTag ? key : nil, face?.emoji ?? (isTag ? nil : key))
     }
 
-    func writeRecords(_ format: RecordFormat, catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
-        if format == .tsv { try sink.write((byFile ? "file\t" : "") + "rank\tcount\tshare\ttag\temoji\n") }
-        if byFile {
-            for file in files {
-                try Self.writeRecords(file.stats, file: file.name, format, catalog: catalog, top: top, to: sink)
+    func writeRecords(_ format: RecordFormat, catalog: FaceCatalog, top: Int?, grouped: Bool, to sink: ByteSink) throws(IOError) {
+        let columns = grouped ? by : []
+        if format == .tsv { try sink.write(columns.map { $0 + "\t" }.joined() + "rank\tcount\tshare\ttag\temoji\n") }
+        if grouped {
+            for group in groups {
+                try Self.writeRecords(group.stats, group: Array(zip(by, group.values)), format, catalog: catalog, top: top, to: sink)
             }
         } else {
-            try Self.writeRecords(overall, file: nil, format, catalog: catalog, top: top, to: sink)
+            try Self.writeRecords(overall, group: [], format, catalog: catalog, top: top, to: sink)
         }
     }
 
-    private static func writeRecords(_ stats: FaceStats, file: String?, _ format: RecordFormat, catalog: FaceCatalog,
+    private static func writeRecords(_ stats: FaceStats, group: [(String, String)], _ format: RecordFormat, catalog: FaceCatalog,
                                      top: Int?, to sink: ByteSink) throws(IOError) {
         var text = ""
         for (index, entry) in stats.ranked.prefix(top ?? .max).enumerated() {
@@ -42,10 +43,10 @@ extension StatsReport {
             let share = "\(tenths / 10).\(tenths % 10)"
             switch format {
             case .tsv:
-                let fields = (file.map { [$0] } ?? []) + ["\(index + 1)", "\(entry.count)", share, tag ?? noTag, emoji ?? noTag]
+                let fields = group.map(\.1) + ["\(index + 1)", "\(entry.count)", share, tag ?? noTag, emoji ?? noTag]
                 text += fields.map(tsvField).joined(separator: "\t") + "\n"
             case .json:
-                text += "{" + (file.map { "\"file\":" + JSONText.quoted($0) + "," } ?? "")
+                text += "{" + group.map { JSONText.quoted($0.0) + ":" + JSONText.quoted($0.1) + "," }.joined()
                 text += "\"rank\":\(index + 1),\"count\":\(entry.count),\"share\":\(share)"
                 text += ",\"tag\":" + (tag.map(JSONText.quoted) ?? "null") + ",\"emoji\":" + (emoji.map(JSONText.quoted) ?? "null") + "}\n"
             }

@@ -5,36 +5,52 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Counts for `facetext stats`, overall and per file: printed as a table,
-/// written as a partial result, and read back and merged.
+/// Counts for `facetext stats`, overall and per group (per file, sender,
+/// day, …): printed as a table, written as a partial result, and read back
+/// and merged.
 ///
 /// The partial result is one JSON object:
 /// `{"format":"facetext-stats","version":1,"catalog":"<fingerprint>","faces":<total>,
 /// "counts":{"<key>":<count>,…},"files":[{"file":"<name>","counts":{…}},…]}`
-/// (`files` only with --by-file). Keys are sorted, so equal counts give equal bytes.
+/// (`files` only with --by-file); with --by, `"by":["sender","month"],"groups":[{"sender":"小红",
+/// "month":"2024-05","counts":{…}},…]` instead. Keys are sorted, so equal counts give equal bytes.
 struct StatsReport {
     static let format = "facetext-stats"
     static let version = 1
 
     var overall: FaceStats
-    var files: [(name: String, stats: FaceStats)] = []
+    /// What the groups are by: `["file"]`, `["sender", "month"]`, or none.
+    var by: [String] = []
+    /// Each group's values (one per ``by``) and counts, in the order met.
+    private(set) var groups: [(values: [String], stats: FaceStats)] = []
+    private var groupIndex: [[String]: Int] = [:]
 
-    init(catalog: FaceCatalog) {
+    init(catalog: FaceCatalog, by: [String] = []) {
         overall = FaceStats(catalog: catalog)
+        self.by = by
     }
 
-    init(overall: FaceStats) {
+    init(overall: FaceStats, by: [String] = []) {
         self.overall = overall
+        self.by = by
     }
 
-    mutating func add(_ stats: FaceStats, file: String?) {
+    /// Adds counts to the overall ones, and to the group with `values` if given.
+    mutating func add(_ stats: FaceStats, group values: [String]?) {
         overall.merge(stats)
-        guard let file else { return }
-        if let index = files.firstIndex(where: { $0.name == file }) {
-            files[index].stats.merge(stats)
+        guard let values else { return }
+        if let index = groupIndex[values] {
+            groups[index].stats.merge(stats)
         } else {
-            files.append((file, stats))
+            groupIndex[values] = groups.count
+            groups.append((values, stats))
         }
+    }
+
+    /// Puts the groups in the order a report shows them (``StatsGrouping/order(_:by:)``).
+    mutating func orderGroups() {
+        groups = StatsGrouping.order(groups, by: by)
+        groupIndex = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1.values, $0) })
     }
 
     // MARK: Partial results
@@ -43,11 +59,14 @@ struct StatsReport {
         var text = "{\"format\":" + JSONText.quoted(Self.format) + ",\"version\":\(Self.version)"
             + ",\"catalog\":" + JSONText.quoted(overall.catalog) + ",\"faces\":\(overall.total),\"counts\":"
         Self.appendCounts(overall, to: &text)
-        if !files.isEmpty {
-            text += ",\"files\":["
-            for (index, file) in files.enumerated() {
-                text += (index == 0 ? "" : ",") + "{\"file\":" + JSONText.quoted(file.name) + ",\"counts\":"
-                Self.appendCounts(file.stats, to: &text)
+        if !groups.isEmpty {
+            if by != ["file"] { text += ",\"by\":[" + by.map(JSONText.quoted).joined(separator: ",") + "]" }
+            text += by == ["file"] ? ",\"files\":[" : ",\"groups\":["
+            for (index, group) in groups.enumerated() {
+                text += index == 0 ? "{" : ",{"
+                for (key, value) in zip(by, group.values) { text += JSONText.quoted(key) + ":" + JSONText.quoted(value) + "," }
+                text += "\"counts\":"
+                Self.appendCounts(group.stats, to: &text)
                 text += "}"
             }
             text += "]"
@@ -95,9 +114,12 @@ struct StatsReport {
                     throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result was made with another catalog (\(partial.overall.catalog), not \(report!.overall.catalog))")
                 } else if report!.overall.total > Self.largestCount - partial.overall.total {
                     throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): the merged counts would exceed \(Self.largestCount) faces")
+                } else if report!.by != partial.by && !report!.groups.isEmpty && !partial.groups.isEmpty {
+                    throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result is grouped by \(partial.by.joined(separator: ",")), the ones before by \(report!.by.joined(separator: ","))")
                 } else {
-                    report!.add(partial.overall, file: nil)
-                    for file in partial.files { report!.add(file.stats, file: file.name) }
+                    if report!.groups.isEmpty { report!.by = partial.by }
+                    report!.add(partial.overall, group: nil)
+                    for group in partial.groups { report!.add(group.stats, group: group.values) }
                 }
             } catch let error as CommandFailure {
                 failures.append(error.message)
@@ -145,9 +167,9 @@ struct StatsReport {
         do throws(JSONReader.SyntaxError) {
             document = try JSONReader.parse(bytes)
         } catch {
-            throw fail("not a JSON object written by 'facetext stats --json' (column \(error.column): \(error.problem))")
+            throw fail("not a JSON object written by 'facetext stats --partial' (column \(error.column): \(error.problem))")
         }
-        guard let object = document.dictionaryValue else { throw fail("not a JSON object written by 'facetext stats --json'") }
+        guard let object = document.dictionaryValue else { throw fail("not a JSON object written by 'facetext stats --partial'") }
         guard case .string(format)? = object["format"] else { throw fail("not a stats partial result (format is not \"\(format)\")") }
         guard let versionValue = object["version"] else { throw fail("\"version\" is missing") }
         guard let number = versionValue.wholeNumber else {
@@ -163,15 +185,32 @@ struct StatsReport {
                 throw fail("\"faces\" is \(faces.jsonText) but the counts add up to \(overall.total)")
             }
         }
-        var report = StatsReport(overall: overall)
-        if let files = object["files"] {
-            guard let list = files.arrayValue?.compactMap(\.dictionaryValue), list.count == files.arrayValue?.count else {
-                throw fail("\"files\" must be an array of objects")
+        var by = ["file"]
+        if let value = object["by"] {
+            guard let list = value.arrayValue, !list.isEmpty, list.count <= StatsGrouping.keys.count else {
+                throw fail("\"by\" must be a list of the keys grouped by")
+            }
+            by = try list.map { item in
+                guard case .string(let key) = item, StatsGrouping.keys.contains(key) else {
+                    throw fail("\"by\" may hold only " + StatsGrouping.keys.joined(separator: ", "))
+                }
+                return key
+            }
+        }
+        var report = StatsReport(overall: overall, by: by)
+        let field = by == ["file"] ? "files" : "groups"
+        if let groups = object[field] {
+            guard let list = groups.arrayValue?.compactMap(\.dictionaryValue), list.count == groups.arrayValue?.count else {
+                throw fail("\"\(field)\" must be an array of objects")
             }
             for entry in list {
-                guard case .string(let name)? = entry["file"] else { throw fail("a file entry has no \"file\" name") }
-                report.files.append((name, try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)))
+                let values = try by.map { key in
+                    guard case .string(let value)? = entry[key] else { throw fail("an entry of \"\(field)\" has no \"\(key)\"") }
+                    return value
+                }
+                report.add(try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail), group: values)
             }
+            report.overall = overall
         }
         return report
     }

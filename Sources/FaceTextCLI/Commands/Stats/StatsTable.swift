@@ -5,12 +5,13 @@ import FaceText
 /// as their widest cell (by display width), two spaces apart. An emoji
 /// without a face has `-` in the tag column, so every row has five fields.
 extension StatsReport {
-    /// Writes the table (one per file with `byFile`) to `sink`, a piece at a time.
-    func writeTable(catalog: FaceCatalog, top: Int?, byFile: Bool, to sink: ByteSink) throws(IOError) {
-        guard byFile, !files.isEmpty else { return try Self.writeTable(overall, catalog: catalog, top: top, to: sink) }
-        for (index, file) in files.enumerated() {
-            try sink.write((index == 0 ? "" : "\n") + "file: \(file.name)\n")
-            try Self.writeTable(file.stats, catalog: catalog, top: top, to: sink)
+    /// Writes the table (one per group, headed `sender: 小红, month: 2024-05`, with `grouped`) to `sink`, a piece at a time.
+    func writeTable(catalog: FaceCatalog, top: Int?, grouped: Bool, to sink: ByteSink) throws(IOError) {
+        guard grouped, !groups.isEmpty else { return try Self.writeTable(overall, catalog: catalog, top: top, to: sink) }
+        for (index, group) in groups.enumerated() {
+            let heading = zip(by, group.values).map { "\($0): \($1)" }.joined(separator: ", ")
+            try sink.write((index == 0 ? "" : "\n") + heading + "\n")
+            try Self.writeTable(group.stats, catalog: catalog, top: top, to: sink)
         }
     }
 
