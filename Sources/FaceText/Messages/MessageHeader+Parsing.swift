@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension MessageHeader {
     /// A line that starts a message: its header, and where its text starts
     /// in the line (past its end, line ending and all, for a header on a line of its own).
@@ -12,18 +16,24 @@ extension MessageHeader {
     /// The start of a message in `line` (one line with its line ending) in `format`, or nil
     /// for a line that continues a message. `dayFirst` orders day and month in WhatsApp dates.
     static func start(of line: UnsafeBufferPointer<UInt8>, in format: MessageFormat, dayFirst: Bool) -> Start? {
+        var names = NameCache()
+        return start(of: line, in: format, dayFirst: dayFirst, names: &names)
+    }
+
+    /// The same, names made once for as long as they repeat (`names` keeps the last).
+    static func start(of line: UnsafeBufferPointer<UInt8>, in format: MessageFormat, dayFirst: Bool, names: inout NameCache) -> Start? {
         var cursor = LineCursor(line)
         cursor.skipMarks()
         switch format {
         case .lines: return nil
-        case .prefixed: return prefixed(&cursor)
-        case .qq, .wechat: return headerLine(&cursor, stripsID: format == .qq)
-        case .whatsapp: return whatsapp(&cursor, dayFirst: dayFirst)
+        case .prefixed: return prefixed(&cursor, &names)
+        case .qq, .wechat: return headerLine(&cursor, stripsID: format == .qq, &names)
+        case .whatsapp: return whatsapp(&cursor, dayFirst: dayFirst, &names)
         }
     }
 
     /// `[TIME] SENDER: TEXT`, `TIME SENDER: TEXT`, `SENDER: TEXT`, or `TIME TEXT` (no sender).
-    private static func prefixed(_ cursor: inout LineCursor) -> Start? {
+    private static func prefixed(_ cursor: inout LineCursor, _ names: inout NameCache) -> Start? {
         let bracket = cursor.take(UInt8(ascii: "["))
         var time = TimeParsing.isoLike(&cursor)
         if time != nil {
@@ -36,7 +46,7 @@ extension MessageHeader {
         }
         // Without a time, a name does not start with a digit (`2024-13-01 20:02 a: b` is text).
         if time != nil || !(cursor.index < cursor.bytes.count && cursor.bytes[cursor.index] &- 0x30 < 10),
-           let (sender, textStart) = sender(&cursor) {
+           let (sender, textStart) = sender(&cursor, &names) {
             return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
         }
         return time.map { Start(header: MessageHeader(sender: nil, time: $0), textStart: cursor.index) }
@@ -44,8 +54,8 @@ extension MessageHeader {
 
     /// `TIME NAME` alone on its line (QQ, WeChat exporters), or `NAME TIME` (WeChat's own copied
     /// and mailed chats); QQ's `(number)` or `<email>` after the name is left out.
-    private static func headerLine(_ cursor: inout LineCursor, stripsID: Bool) -> Start? {
-        guard let time = TimeParsing.isoLike(&cursor) else { return stripsID ? nil : nameFirst(&cursor) }
+    private static func headerLine(_ cursor: inout LineCursor, stripsID: Bool, _ names: inout NameCache) -> Start? {
+        guard let time = TimeParsing.isoLike(&cursor) else { return stripsID ? nil : nameFirst(&cursor, &names) }
         guard cursor.skipSpaces() else { return nil }
         var end = cursor.contentEnd
         while end > cursor.index, cursor.bytes[end - 1] == 0x20 { end -= 1 }
@@ -57,12 +67,12 @@ extension MessageHeader {
                 nameEnd = at
             }
         }
-        guard let name = text(cursor.bytes, cursor.index, nameEnd) else { return nil }
+        guard let name = names.text(cursor.bytes, cursor.index, nameEnd) else { return nil }
         return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
     }
 
     /// `NAME TIME` alone on its line: the time runs to the line's end.
-    private static func nameFirst(_ cursor: inout LineCursor) -> Start? {
+    private static func nameFirst(_ cursor: inout LineCursor, _ names: inout NameCache) -> Start? {
         let start = cursor.index, end = cursor.contentEnd
         var index = start + 1
         while index < min(end, start + senderLimit + 1) {
@@ -71,7 +81,7 @@ extension MessageHeader {
                 probe.index = index
                 if let time = TimeParsing.isoLike(&probe) {
                     while probe.index < end, cursor.bytes[probe.index] == 0x20 { probe.index += 1 }
-                    if probe.index == end, let name = text(cursor.bytes, start, index - 1) {
+                    if probe.index == end, let name = names.text(cursor.bytes, start, index - 1) {
                         return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
                     }
                 }
@@ -82,7 +92,7 @@ extension MessageHeader {
     }
 
     /// `DATE, TIME - SENDER: TEXT` (Android) or `[DATE, TIME] SENDER: TEXT` (iOS); without a sender, a system line.
-    private static func whatsapp(_ cursor: inout LineCursor, dayFirst: Bool) -> Start? {
+    private static func whatsapp(_ cursor: inout LineCursor, dayFirst: Bool, _ names: inout NameCache) -> Start? {
         let bracket = cursor.take(UInt8(ascii: "["))
         guard let (time, _, _) = TimeParsing.short(&cursor, dayFirst: dayFirst) else { return nil }
         if bracket {
@@ -91,14 +101,14 @@ extension MessageHeader {
             guard cursor.skipSpaces(), cursor.take(UInt8(ascii: "-")), cursor.skipSpaces() else { return nil }
         }
         cursor.skipMarks()
-        if let (sender, textStart) = sender(&cursor) {
+        if let (sender, textStart) = sender(&cursor, &names) {
             return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
         }
         return Start(header: MessageHeader(sender: nil, time: time), textStart: cursor.index)
     }
 
     /// A sender's name up to `: ` (or a full-width `：`, or `:` at the line's end), and where the text starts.
-    private static func sender(_ cursor: inout LineCursor) -> (String, Int)? {
+    private static func sender(_ cursor: inout LineCursor, _ names: inout NameCache) -> (String, Int)? {
         let start = cursor.index
         let limit = min(cursor.contentEnd, start + senderLimit)
         var index = start
@@ -108,11 +118,11 @@ extension MessageHeader {
             if byte == UInt8(ascii: ":") {
                 // A colon inside a name (a URL, a clock) makes the line text.
                 guard index + 1 == cursor.contentEnd || cursor.bytes[index + 1] == 0x20,
-                      index > start, let name = text(cursor.bytes, start, index) else { return nil }
+                      index > start, let name = names.text(cursor.bytes, start, index) else { return nil }
                 return (name, min(index + 2, cursor.contentEnd))
             }
             if byte == 0xEF, index + 2 < cursor.bytes.count, cursor.bytes[index + 1] == 0xBC, cursor.bytes[index + 2] == 0x9A {  // ：
-                guard index > start, let name = text(cursor.bytes, start, index) else { return nil }
+                guard index > start, let name = names.text(cursor.bytes, start, index) else { return nil }
                 var textStart = index + 3
                 if textStart < cursor.contentEnd, cursor.bytes[textStart] == 0x20 { textStart += 1 }
                 return (name, textStart)
@@ -122,12 +132,34 @@ extension MessageHeader {
         return nil
     }
 
+}
+
+/// Names as ``MessageHeader`` reads them, the last few kept: a log's headers
+/// repeat a few names, so most are not made again (and come back as the same
+/// string, which compares at once).
+struct NameCache {
+    private var recent: [(bytes: [UInt8], name: String)] = []
+    private var next = 0
+    private static let size = 16
+
     /// The bytes start..<end as a name: valid UTF-8 without spaces at its ends, or nil.
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    mutating func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
         var (start, end) = (start, end)
-        while start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        while start < end, line[start] == 0x20 { start += 1 }
+        while end > start, line[end - 1] == 0x20 { end -= 1 }
         guard end > start else { return nil }
-        return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let slice = UnsafeBufferPointer(rebasing: line[start..<end])
+        for entry in recent where entry.bytes.count == slice.count {
+            let same = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, slice.baseAddress!, slice.count) == 0 }
+            if same { return entry.name }
+        }
+        guard let name = String(validating: slice, as: UTF8.self) else { return nil }
+        if recent.count < Self.size {
+            recent.append((Array(slice), name))
+        } else {
+            recent[next] = (Array(slice), name)
+            next = (next + 1) % Self.size
+        }
+        return name
     }
 }

@@ -44,6 +44,7 @@ public struct MessageSplitter {
     private var offset = 0
     private var number = 1
     private var continuing = false
+    private var names = NameCache()
 
     public init(format: MessageFormat, dayFirst: Bool = true) {
         self.format = format
@@ -80,7 +81,7 @@ public struct MessageSplitter {
 
     private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
         var line = Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number)
-        if !continuing, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst) {
+        if !continuing, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
             current = start.header
             line.header = start.header
             line.textStart = start.textStart

@@ -57,10 +57,14 @@ enum TimeParsing {
     }
 
     /// AM/PM in the spellings exports use: true for the afternoon.
+    private static let meridiems: [([UInt8], Bool)] = [("AM", false), ("PM", true), ("am", false), ("pm", true),
+                                                       ("a.m.", false), ("p.m.", true), ("A.M.", false), ("P.M.", true)]
+        .map { (Array($0.utf8), $1) }
+
     private static func meridiem(_ cursor: inout LineCursor) -> Bool? {
-        for (spelling, afternoon) in [("AM", false), ("PM", true), ("am", false), ("pm", true),
-                                      ("a.m.", false), ("p.m.", true), ("A.M.", false), ("P.M.", true)] {
-            let bytes = Array(spelling.utf8)
+        // Most clocks have 24 hours: one look first.
+        guard cursor.index < cursor.bytes.count, [0x41, 0x50, 0x61, 0x70].contains(cursor.bytes[cursor.index]) else { return nil }
+        for (bytes, afternoon) in meridiems {
             if cursor.take(bytes) {
                 // Not the start of a longer word.
                 if cursor.index < cursor.bytes.count, FoldedBytes.isWordByte(cursor.bytes[cursor.index]), cursor.bytes[cursor.index] < 0x80 {

@@ -22,6 +22,27 @@ enum StatsGrouping {
         }
     }
 
+    /// Whether two headers fall in one group (without making their values).
+    static func sameGroup(_ a: MessageHeader, _ b: MessageHeader, by: [String]) -> Bool {
+        for key in by {
+            if key == "sender" {
+                guard let x = a.sender, let y = b.sender else { if (a.sender == nil) != (b.sender == nil) { return false }; continue }
+                if !FaceStats.Groups.sameBytes(x, y) { return false }
+                continue
+            }
+            guard let x = a.time, let y = b.time else { if (a.time == nil) != (b.time == nil) { return false }; continue }
+            let same = switch key {
+            case "day": x.year == y.year && x.month == y.month && x.day == y.day
+            case "month": x.year == y.year && x.month == y.month
+            case "hour": x.hour == y.hour
+            case "weekday": x.year == y.year && x.month == y.month && x.day == y.day || x.weekday == y.weekday
+            default: x.year == y.year && x.month == y.month && x.day == y.day || x.isoWeek == y.isoWeek
+            }
+            if !same { return false }
+        }
+        return true
+    }
+
     /// Groups in report order, key by key: senders by their number of faces
     /// (most first, then by name), times in time order, weekdays Monday first,
     /// files as met; `-` (no sender or time) last.

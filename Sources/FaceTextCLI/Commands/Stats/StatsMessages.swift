@@ -17,13 +17,17 @@ enum StatsMessages {
         // Before a log's first header: the group of a message without sender or time.
         let headless = by.map { StatsGrouping.value($0, of: MessageHeader()) }.joined(separator: String(separator))
         var name = headless
+        var header = MessageHeader()
         let allRead = try MessageInput(invocation).forEachLine(InputFiles(invocation.arguments), context, start: { (_: String) throws(IOError) in
             groups = FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones)
             name = headless
+            header = MessageHeader()
         }, { (line) throws(IOError) in
-            if let start = line.header {
-                name = by.map { StatsGrouping.value($0, of: start) }.joined(separator: String(separator))
+            if let start = line.header, !StatsGrouping.sameGroup(start, header, by: by) {
+                name = by.count == 1 ? StatsGrouping.value(by[0], of: start)
+                    : by.map { StatsGrouping.value($0, of: start) }.joined(separator: String(separator))
             }
+            if let start = line.header { header = start }
             groups.add(line.text, to: name)
         }, end: { (file: String) throws(IOError) in
             for (group, stats) in groups.stats where stats.total > 0 {
