@@ -31,6 +31,12 @@ if fold:
           f"{mbps['facetext wrap -w 40 (line breaking)'] / fold:.2f}×; on a single 200 MB line every wrap mode "
           f"(plain, --break char, --json, --bubble --render) at most {int(rss_wrap) / 1024:.1f} MB peak RSS.")
     print()
+plain_chat = mbps.get("facetext stats (prefixed chat log)")
+if plain_chat:
+    print(f"Chat logs read as messages (`stats --by sender`), against plain `stats` of the prefixed log: "
+          f"prefixed {mbps['facetext stats --format prefixed --by sender'] / plain_chat:.2f}×, "
+          f"qq {mbps['facetext stats --format qq --by sender'] / plain_chat:.2f}× its speed.")
+    print()
 print("Several threads (`--jobs 2`, same output), compared with one:")
 print()
 print("| command | MB/s | vs one thread |")
