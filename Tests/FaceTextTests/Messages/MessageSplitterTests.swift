@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 /// Chat exports split into messages: who, when, and every byte of the text kept.
@@ -112,5 +113,45 @@ import Testing
         let messages = Self.messages("2024-05-01 20:00 小红: " + long + "\n2024-05-01 20:01 小明: ok\n", .prefixed, chunk: 1 << 17)
         #expect(messages.map(\.sender) == ["小红", "小明"])
         #expect(messages[0].text == long + "\n")
+    }
+
+    /// Bytes of every kind in every format: nothing crashes, every byte comes back once, in
+    /// order, whatever the split; a name that is not UTF-8 or is too long makes its line text.
+    @Test(arguments: [MessageFormat.prefixed, .qq, .wechat, .whatsapp])
+    func hostileBytes(format: MessageFormat) {
+        var random = SeededGenerator(seed: 51)
+        let pieces: [[UInt8]] = [
+            Array("2024-05-01 20:02 ".utf8), Array("[2024-05-01 20:02:03] ".utf8), Array("12/31/20, 9:41 PM - ".utf8),
+            Array("小红: ".utf8), Array("：".utf8), [0xFF, 0xFE], [0xE2, 0x80], [0xE2, 0x80, 0x8E], [0x0D], [0x0A], [0x0D, 0x0A],
+            Array("[哈哈]".utf8), Array("😀".utf8), [0x00], Array(":".utf8), Array(" ".utf8),
+            Array(repeating: UInt8(ascii: "x"), count: 300), Array("9999-12-31 23:59:60 ".utf8), Array("0000-00-00 00:00 ".utf8),
+        ]
+        var bytes: [UInt8] = []
+        for _ in 0..<4000 { bytes += pieces.randomElement(using: &random)! }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let whole = Self.messages(text, format)
+        #expect(Self.messages(text, format, chunk: 5) == whole)
+        // The raw bytes too (not through a String, which would mend them).
+        var splitter = MessageSplitter(format: format)
+        var back: [UInt8] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in stride(from: 0, to: buffer.count, by: 777) {
+                splitter.feed(UnsafeBufferPointer(rebasing: buffer[start..<min(buffer.count, start + 777)])) { back += Array($0.bytes) }
+            }
+        }
+        splitter.finish { back += Array($0.bytes) }
+        #expect(back == bytes)
+    }
+
+    @Test func namesThatAreNotUTF8OrTooLongAreText() {
+        let bad = "2024-05-01 20:02 " + String(decoding: [0xFF], as: UTF8.self)
+        #expect(Self.messages("2024-05-01 20:00 a: x\n" + bad + "\n", .prefixed).count == 2)  // U+FFFD is a name
+        var splitter = MessageSplitter(format: .prefixed)
+        var headers = 0
+        let line: [UInt8] = Array("2024-05-01 20:02 ".utf8) + [0xFF] + Array(": hi\n".utf8)
+        line.withUnsafeBufferPointer { splitter.feed($0) { if $0.header?.sender != nil { headers += 1 } } }
+        #expect(headers == 0)
+        let long = "2024-05-01 20:02 " + String(repeating: "名", count: 100) + ": hi\n"
+        #expect(Self.messages(long, .prefixed).first?.sender == nil)
     }
 }
