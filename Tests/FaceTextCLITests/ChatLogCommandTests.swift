@@ -139,4 +139,24 @@ import TestSupport
 
             """)
     }
+
+    @Test func telegramExportBySenderAndBrokenFilesNamed() {
+        let json = #"{"name": "x", "messages": [{"date": "2024-05-01T20:02:03", "from": "小红", "text": "[哈哈]"},"#
+            + #" {"date": "2024-05-01T20:03:00", "from": "Bob", "text": ["ok ", {"type": "bold", "text": "[心]"}]},"#
+            + #" {"date": "2024-06-01T09:00:00", "from": "小红", "sticker_emoji": "😂", "text": ""}]}"#
+        let files = ["result.json": Array(json.utf8), "broken.json": Array("{\"messages\": [\n{\"text\": }]}".utf8)]
+        #expect(runCLI(["stats", "--format", "auto", "--by", "sender", "--tsv", "result.json"], files: files).text == """
+            sender\trank\tcount\tshare\ttag\temoji
+            小红\t1\t1\t50.0\t[哈哈]\t😃
+            小红\t2\t1\t50.0\t[笑cry]\t😂
+            Bob\t1\t1\t100.0\t[心]\t❤️
+
+            """)
+        let scan = runCLI(["scan", "--format", "telegram", "result.json"], files: files).text
+        #expect(scan.contains(#""sender":"Bob","time":"2024-05-01T20:03:00"}"#))
+        let broken = runCLI(["stats", "--format", "telegram", "broken.json", "result.json"], files: files)
+        #expect(broken.status == .failure)
+        #expect(broken.stderr.contains("broken.json': line 2, column 10: expected a value, found '}'"))
+        #expect(broken.text.contains("[哈哈]"))   // the other file is still counted
+    }
 }

@@ -35,7 +35,8 @@ plain_chat = mbps.get("facetext stats (prefixed chat log)")
 if plain_chat:
     print(f"Chat logs read as messages (`stats --by sender`), against plain `stats` of the prefixed log: "
           f"prefixed {mbps['facetext stats --format prefixed --by sender'] / plain_chat:.2f}×, "
-          f"qq {mbps['facetext stats --format qq --by sender'] / plain_chat:.2f}× its speed.")
+          f"qq {mbps['facetext stats --format qq --by sender'] / plain_chat:.2f}× its speed; Telegram's JSON export read at "
+          f"{mbps['facetext stats --format telegram (result.json)']:,.1f} MB/s.")
     print()
 print("Several threads (`--jobs 2`, same output), compared with one:")
 print()

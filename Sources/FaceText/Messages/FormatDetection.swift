@@ -24,6 +24,13 @@ extension MessageFormat {
             lines.append(UnsafeBufferPointer(rebasing: sample[start..<end]))
             start = end
         }
+        // JSON: Telegram's export is an object with a "messages" array.
+        var first = 0
+        while first < sample.count, [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains(sample[first]) { first += 1 }
+        if first < sample.count, sample[first] == UInt8(ascii: "{"),
+           String(decoding: sample.prefix(1 << 16), as: UTF8.self).contains("\"messages\"") {
+            return Detection(format: .telegram, dayFirst: true, reason: "a JSON object with a \"messages\" array, as Telegram Desktop exports")
+        }
         let filled = lines.filter { LineCursor($0).contentEnd > 0 }
         guard !filled.isEmpty else { return Detection(format: .lines, dayFirst: true, reason: "no text to tell from") }
         let order = whatsappOrder(filled)

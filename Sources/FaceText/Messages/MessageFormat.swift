@@ -23,6 +23,10 @@ public enum MessageFormat: String, Sendable, CaseIterable {
     /// (`[31/12/2020, 21:41:05] 小红: text`, with U+200E marks); lines that do not
     /// start so continue the message before; lines without a sender are system lines.
     case whatsapp
+    /// Telegram Desktop's JSON export (`result.json`), read by ``TelegramReader``:
+    /// every object of a `messages` array, its `date`, `from`, and `text` (with
+    /// `sticker_emoji` after it).
+    case telegram
 }
 
 /// Who sent a message and when, as far as its export says.

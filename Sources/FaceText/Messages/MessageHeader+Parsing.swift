@@ -25,7 +25,7 @@ extension MessageHeader {
         var cursor = LineCursor(line)
         cursor.skipMarks()
         switch format {
-        case .lines: return nil
+        case .lines, .telegram: return nil
         case .prefixed: return prefixed(&cursor, &names)
         case .qq, .wechat: return headerLine(&cursor, stripsID: format == .qq, &names)
         case .whatsapp: return whatsapp(&cursor, dayFirst: dayFirst, &names)

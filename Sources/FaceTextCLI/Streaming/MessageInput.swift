@@ -6,7 +6,7 @@ import FaceText
 struct MessageInput {
     static let formatOption = OptionSpec(
         long: "format", short: "f", valueName: "format",
-        help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, or auto (told from each input's first lines).",
+        help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, telegram (Telegram Desktop's result.json), or auto (told from each input's first lines).",
         allowedValues: MessageFormat.allCases.map(\.rawValue) + ["auto"], defaultValue: "lines")
     static let showFormatOption = OptionSpec(
         long: "show-format", valueName: nil, help: "Say on standard error which format each input was read in, and why (with --format auto).")
@@ -34,13 +34,27 @@ struct MessageInput {
         end: (String) throws(IOError) -> Void = { _ throws(IOError) in }
     ) throws(IOError) -> Bool {
         var splitter: MessageSplitter?
+        var telegram: TelegramReader?
         var head: [UInt8] = []
         var name = ""
+        // A broken JSON file is reported and the rest of it skipped; the other inputs are still read.
+        var broken = false, anyBroken = false
+        func report(_ failure: TelegramReader.Failure) {
+            context.error("\(inputs.displayName(name)): \(failure)")
+            broken = true
+            anyBroken = true
+        }
         func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) {
+            guard !broken else { return }
             var failure: IOError?
-            splitter!.feed(bytes) { each in
+            let take = { (each: MessageSplitter.Line) in
                 guard failure == nil else { return }
                 do throws(IOError) { try line(each) } catch { failure = error }
+            }
+            if telegram != nil {
+                do throws(TelegramReader.Failure) { try telegram!.feed(bytes, take) } catch { report(error) }
+            } else {
+                splitter!.feed(bytes, take)
             }
             if let failure { throw failure }
         }
@@ -52,6 +66,7 @@ struct MessageInput {
                 try? context.stderr.write("facetext: \(inputs.displayName(name)): format \(chosen.rawValue) (\(why))\n")
             }
             splitter = MessageSplitter(format: chosen, dayFirst: detection.dayFirst)
+            telegram = chosen == .telegram ? TelegramReader() : nil
             let held = head
             head = []
             try held.withUnsafeBufferPointer { (bytes) throws(IOError) in try feed(bytes) }
@@ -59,6 +74,8 @@ struct MessageInput {
         return try inputs.forEachChunk(context, start: { (file: String) throws(IOError) in
             name = file
             splitter = nil
+            telegram = nil
+            broken = false
             head = []
             try start(file)
             // A format given needs no sample, but for the order of WhatsApp's dates.
@@ -76,12 +93,17 @@ struct MessageInput {
         }, end: { (file: String) throws(IOError) in
             if splitter == nil { try begin() }
             var failure: IOError?
-            splitter!.finish { each in
+            let take = { (each: MessageSplitter.Line) in
                 guard failure == nil else { return }
                 do throws(IOError) { try line(each) } catch { failure = error }
             }
+            if telegram != nil {
+                if !broken { do throws(TelegramReader.Failure) { try telegram!.finish(take) } catch { report(error) } }
+            } else {
+                splitter!.finish(take)
+            }
             if let failure { throw failure }
             try end(file)
-        })
+        }) && !anyBroken
     }
 }

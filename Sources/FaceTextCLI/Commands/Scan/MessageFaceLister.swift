@@ -4,7 +4,8 @@ import FaceText
 /// with the `sender` and `time` of the message the face is in (null when the
 /// export gives none). A message's header (its time and sender) is no text:
 /// the lister reads spaces in its place, so a face in a name is not listed,
-/// and lines and offsets stay those of the file.
+/// and lines and offsets stay those of the file. (Telegram's JSON export has
+/// no lines of text: there they count in the messages' texts, each ended by a line feed.)
 struct MessageFaceLister {
     private var lister: FaceLister
     private let scratch = ByteBuffer(capacity: 1 << 16)
@@ -12,6 +13,8 @@ struct MessageFaceLister {
     /// The messages whose faces may still come: the offset their text starts at, and their header's JSON fields.
     private var starts: [(offset: Int, fields: [UInt8])] = []
     private var first = 0
+    /// The bytes fed to the lister so far: the file's own, or for Telegram's JSON the messages' texts.
+    private var fed = 0
     private static let none = Array(#","sender":null,"time":null"#.utf8)
 
     init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized) {
@@ -22,18 +25,19 @@ struct MessageFaceLister {
         lister.startFile(name)
         starts = []
         first = 0
+        fed = 0
     }
 
     mutating func feed(_ line: MessageSplitter.Line, into out: ByteBuffer) {
         if let header = line.header {
             // A face still to come is at most a few hundred bytes back (what the scanner holds):
             // messages that ended long before this line are done with.
-            while first + 1 < starts.count, starts[first + 1].offset + (1 << 16) < line.offset { first += 1 }
+            while first + 1 < starts.count, starts[first + 1].offset + (1 << 16) < fed { first += 1 }
             if first > 64 && first * 2 > starts.count {
                 starts.removeFirst(first)
                 first = 0
             }
-            starts.append((line.offset + line.textStart, Self.fields(header)))
+            starts.append((fed + line.textStart, Self.fields(header)))
         }
         if line.header != nil && line.textStart > 0 {
             // The header's bytes as spaces (its line ending kept, so lines still count).
@@ -46,6 +50,7 @@ struct MessageFaceLister {
         } else {
             lister.feed(line.bytes, into: scratch)
         }
+        fed += line.bytes.count
         move(into: out)
     }
 

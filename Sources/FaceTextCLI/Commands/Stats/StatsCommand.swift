@@ -93,7 +93,7 @@ enum StatsCommand {
         }
         if Set(keys).count != keys.count { throw UsageError(.other("'--by' names a key twice: '\(text)'."), command: spec) }
         if MessageInput(invocation).format == .lines {
-            throw UsageError(.other("'--by \(text)' needs messages with senders and times: give --format (prefixed, qq, wechat, whatsapp or auto)."),
+            throw UsageError(.other("'--by \(text)' needs messages with senders and times: give --format (prefixed, qq, wechat, whatsapp, telegram or auto)."),
                              command: spec)
         }
         return keys
