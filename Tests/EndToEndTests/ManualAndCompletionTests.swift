@@ -64,7 +64,7 @@ import Testing
         ("facetext help -", ["-h", "--help", "--man"]),
         ("facetext scan -", ["--unknown-tags", "-f", "--format", "--show-format", "-c", "--catalog", "-h", "--help"]),
         ("facetext completions ''", ["bash", "zsh", "fish"]),
-        ("facetext stats --format ''", ["lines", "prefixed", "qq", "wechat", "whatsapp", "auto"]),
+        ("facetext stats --format ''", ["lines", "prefixed", "qq", "wechat", "whatsapp", "telegram", "auto"]),
         ("facetext wrap --break ''", ["char", "line"]),
         ("facetext wrap --align a", ["alternate"]),
         ("facetext compose --insert ''", ["tag", "emoji"]),

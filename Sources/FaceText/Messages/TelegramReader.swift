@@ -20,41 +20,41 @@ public struct TelegramReader {
     /// The deepest nesting read.
     public static let depthLimit = 256
 
-    private enum Container { case object, array }
-    private struct Level {
+    enum Container { case object, array }
+    struct Level {
         var container: Container
         /// The key whose value is being read (objects), as far as it matters.
         var key: Key = .other
         var expectsKey = true
     }
-    private enum Key { case messages, date, from, text, sticker, other }
-    private enum State { case value, afterValue, string, escape, unicode, literal, number, colon }
+    enum Key { case messages, date, from, text, sticker, other }
+    enum State { case value, afterValue, string, escape, unicode, literal, number, colon }
 
-    private var stack: [Level] = []
-    private var state: State = .value
-    private var started = false
+    var stack: [Level] = []
+    var state: State = .value
+    var started = false
     /// What the string being read is: a key, a field of a message, or nothing kept.
-    private enum StringUse { case key, keep, skip }
-    private var stringUse: StringUse = .skip
-    private var string: [UInt8] = []
-    private var unicode: UInt32 = 0
-    private var unicodeDigits = 0
-    private var highSurrogate: UInt32 = 0
-    private var literal: [UInt8] = []
+    enum StringUse { case key, keep, skip }
+    var stringUse: StringUse = .skip
+    var string: [UInt8] = []
+    var unicode: UInt32 = 0
+    var unicodeDigits = 0
+    var highSurrogate: UInt32 = 0
+    var literal: [UInt8] = []
 
     /// The message being read: its depth in ``stack``, fields and text.
-    private var messageDepth = -1
-    private var date: ChatTime?
-    private var sender: String?
-    private var text: [UInt8] = []
-    private var sticker: [UInt8] = []
-    private var messageOffset = 0
-    private var messageLine = 1
+    var messageDepth = -1
+    var date: ChatTime?
+    var sender: String?
+    var text: [UInt8] = []
+    var sticker: [UInt8] = []
+    var messageOffset = 0
+    var messageLine = 1
 
-    private var offset = 0
-    private var line = 1
+    var offset = 0
+    var line = 1
     /// The offset of the current line's first byte (for the column of an error).
-    private var lineStart = 0
+    var lineStart = 0
 
     public init() {}
 
@@ -95,11 +95,11 @@ public struct TelegramReader {
         guard stack.isEmpty, !inString else { throw fail("the file ends inside the JSON") }
     }
 
-    private var inString: Bool { state == .string || state == .escape || state == .unicode }
+    var inString: Bool { state == .string || state == .escape || state == .unicode }
 
-    private func fail(_ problem: String) -> Failure { Failure(line: line, column: offset - lineStart + 1, problem: problem) }
+    func fail(_ problem: String) -> Failure { Failure(line: line, column: offset - lineStart + 1, problem: problem) }
 
-    private mutating func step(_ byte: UInt8, _ body: (MessageSplitter.Line) -> Void) throws(Failure) {
+    mutating func step(_ byte: UInt8, _ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         switch state {
         case .string:
             if byte == UInt8(ascii: "\"") {
@@ -155,7 +155,7 @@ public struct TelegramReader {
         }
     }
 
-    private mutating func structural(_ byte: UInt8, _ body: (MessageSplitter.Line) -> Void) throws(Failure) {
+    mutating func structural(_ byte: UInt8, _ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         switch state {
         case .colon:
             guard byte == UInt8(ascii: ":") else { throw fail("expected ':' after a key, found \(Self.shown(byte))") }
@@ -211,13 +211,13 @@ public struct TelegramReader {
     }
 
     /// Whether the last structural byte was a comma (so `}` or `]` may not follow).
-    private var afterComma = false
+    var afterComma = false
 
     /// The key of the value being read, in the innermost object.
-    private var currentKey: Key { stack.last?.container == .object ? stack.last!.key : (stack.count >= 2 ? stack[stack.count - 2].key : .other) }
+    var currentKey: Key { stack.last?.container == .object ? stack.last!.key : (stack.count >= 2 ? stack[stack.count - 2].key : .other) }
 
     /// Whether a string value is a field of the message being read, or text inside its `text` array.
-    private var keepsValue: Bool {
+    var keepsValue: Bool {
         guard messageDepth >= 0 else { return false }
         let depth = stack.count - 1
         if depth == messageDepth { return [.date, .from, .text, .sticker].contains(stack[depth].key) }
@@ -229,47 +229,7 @@ public struct TelegramReader {
         return false
     }
 
-    /// Keeps a run of plain bytes of the string being read.
-    private mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
-        if highSurrogate != 0 { keepScalar(0xFFFD) }
-        if stringUse != .key && keepsText {
-            text.append(contentsOf: run)
-        } else {
-            for byte in run { keep(byte) }
-        }
-    }
-
-    private mutating func keep(_ byte: UInt8) {
-        if stringUse == .key {
-            if string.count < 32 { string.append(byte) }
-        } else if keepsText {
-            text.append(byte)
-        } else if currentKey == .sticker {
-            if sticker.count < 256 { sticker.append(byte) }
-        } else if string.count < 1024 {
-            string.append(byte)
-        }
-    }
-
-    /// Whether the string being read is message text.
-    private var keepsText: Bool { stack.count - 1 > messageDepth || stack[messageDepth].key == .text }
-
-    private mutating func keepScalar(_ value: UInt32) {
-        if (0xD800...0xDBFF).contains(value) {
-            highSurrogate = value
-            return
-        }
-        var scalar = value
-        if (0xDC00...0xDFFF).contains(value) {
-            scalar = highSurrogate != 0 ? 0x10000 + (highSurrogate - 0xD800) << 10 + (value - 0xDC00) : 0xFFFD
-        } else if highSurrogate != 0 {
-            for byte in Array(String(Unicode.Scalar(0xFFFD)!).utf8) { keep(byte) }
-        }
-        highSurrogate = 0
-        for byte in Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8) { keep(byte) }
-    }
-
-    private mutating func endString(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
+    mutating func endString(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         if highSurrogate != 0, stringUse != .skip { keepScalar(0xFFFD) }
         highSurrogate = 0
         if stringUse == .key {
@@ -299,7 +259,7 @@ public struct TelegramReader {
         valueEnded()
     }
 
-    private mutating func endScalar(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
+    mutating func endScalar(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         if state == .literal {
             guard literal == Array("true".utf8) || literal == Array("false".utf8) || literal == Array("null".utf8) else {
                 throw fail("'\(String(decoding: literal, as: UTF8.self))' is no JSON value")
@@ -312,18 +272,18 @@ public struct TelegramReader {
         valueEnded()
     }
 
-    private mutating func valueEnded() {
+    mutating func valueEnded() {
         state = .afterValue
         afterComma = false
     }
 
-    private mutating func close(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
+    mutating func close(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         if stack.count - 1 == messageDepth { endMessage(body) }
         stack.removeLast()
         valueEnded()
     }
 
-    private mutating func startMessage() {
+    mutating func startMessage() {
         messageDepth = stack.count - 1
         date = nil
         sender = nil
@@ -333,7 +293,7 @@ public struct TelegramReader {
         messageLine = line
     }
 
-    private mutating func endMessage(_ body: (MessageSplitter.Line) -> Void) {
+    mutating func endMessage(_ body: (MessageSplitter.Line) -> Void) {
         if !sticker.isEmpty {
             if !text.isEmpty { text.append(0x20) }
             text += sticker
@@ -343,36 +303,12 @@ public struct TelegramReader {
     }
 
     /// Hands on the text read so far as a line of the message.
-    private mutating func flush(_ body: (MessageSplitter.Line) -> Void) {
+    mutating func flush(_ body: (MessageSplitter.Line) -> Void) {
         text.append(0x0A)
         text.withUnsafeBufferPointer { bytes in
             body(MessageSplitter.Line(bytes: bytes, header: MessageHeader(sender: sender, time: date), textStart: 0,
                                       offset: messageOffset, number: messageLine))
         }
         text.removeAll(keepingCapacity: text.capacity <= 1 << 16)
-    }
-
-    private static func time(_ bytes: [UInt8]) -> ChatTime? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var cursor = LineCursor(buffer)
-            return TimeParsing.isoLike(&cursor)
-        }
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - 0x30)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - 0x61 + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - 0x41 + 10)
-        default: nil
-        }
-    }
-
-    private static func isScalarByte(_ byte: UInt8) -> Bool {
-        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-    }
-
-    private static func shown(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 }

@@ -1,0 +1,66 @@
+/// The strings of a Telegram export: what of them is kept, and how escapes become bytes.
+extension TelegramReader {
+    /// Keeps a run of plain bytes of the string being read.
+    mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
+        if highSurrogate != 0 { keepScalar(0xFFFD) }
+        if stringUse != .key && keepsText {
+            text.append(contentsOf: run)
+        } else {
+            for byte in run { keep(byte) }
+        }
+    }
+
+    mutating func keep(_ byte: UInt8) {
+        if stringUse == .key {
+            if string.count < 32 { string.append(byte) }
+        } else if keepsText {
+            text.append(byte)
+        } else if currentKey == .sticker {
+            if sticker.count < 256 { sticker.append(byte) }
+        } else if string.count < 1024 {
+            string.append(byte)
+        }
+    }
+
+    /// Whether the string being read is message text.
+    var keepsText: Bool { stack.count - 1 > messageDepth || stack[messageDepth].key == .text }
+
+    mutating func keepScalar(_ value: UInt32) {
+        if (0xD800...0xDBFF).contains(value) {
+            highSurrogate = value
+            return
+        }
+        var scalar = value
+        if (0xDC00...0xDFFF).contains(value) {
+            scalar = highSurrogate != 0 ? 0x10000 + (highSurrogate - 0xD800) << 10 + (value - 0xDC00) : 0xFFFD
+        } else if highSurrogate != 0 {
+            for byte in Array(String(Unicode.Scalar(0xFFFD)!).utf8) { keep(byte) }
+        }
+        highSurrogate = 0
+        for byte in Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8) { keep(byte) }
+    }
+
+    static func time(_ bytes: [UInt8]) -> ChatTime? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = LineCursor(buffer)
+            return TimeParsing.isoLike(&cursor)
+        }
+    }
+
+    static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - 0x30)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - 0x61 + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - 0x41 + 10)
+        default: nil
+        }
+    }
+
+    static func isScalarByte(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+    }
+
+    static func shown(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+}
