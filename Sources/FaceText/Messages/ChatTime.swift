@@ -53,7 +53,8 @@ public struct ChatTime: Sendable, Hashable, Comparable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
+    /// The date of a day number (days since 1970-01-01), by the civil-from-days rule.
+    package static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
         let z = number + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
