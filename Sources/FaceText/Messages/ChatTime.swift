@@ -73,7 +73,7 @@ public struct ChatTime: Sendable, Hashable, Comparable {
         }
     }
 
-    static func digits(_ value: Int, _ width: Int) -> String {
+    package static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }

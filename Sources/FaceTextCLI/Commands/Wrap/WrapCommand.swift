@@ -8,6 +8,7 @@ enum WrapCommand {
         discussion: """
         Every line is wrapped to --width columns as a terminal shows them: CJK and emoji 2 columns, combining marks 0, a byte that is not UTF-8 1, a tab to the next multiple of 8. A catalog tag is one unit that is never cut, and breaks as the picture it stands for (as an ideograph); so is a grapheme cluster (an emoji sequence, a flag, a letter with its accents), and a bracketed tag the catalog does not have, [抱抱] or 【图片】 around 1 to 16 characters with no bracket or line break (another app's faces, never cut). A unit wider than the width stands on a line of its own, over-long. A line ends at every mandatory break: a line feed, and VT, FF, NEL, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (compose sends line breaks as U+2028); the break stays, followed by a line feed unless a line ending follows it already (in --json lines and bubbles it ends a row and is not shown). A lone CR is no break.
         --break line (the default) breaks where Unicode's line breaking algorithm (UAX #14) allows: words stay whole, CJK breaks between ideographs, and no line starts with closing punctuation such as 。，」！. A word wider than the whole width is broken between its characters, still not before closing punctuation (and after an opening mark only when no other place is left). --break char breaks between any two grapheme clusters, as a chat bubble wrapped by character does. Every column counts, spaces too: a space that does not fit starts the next line, as with fold -s.
+        With --format (a chat log's message format; see 'facetext help stats'), each message is one: its first row the sender and time (小明 · 2024-05-01 20:02), its lines after it in the same bubble, the blank lines that end it left out; --me NAME puts that sender's messages on the right.
         Without --render or --bubble, wrap only inserts line feeds: every other byte, invalid UTF-8 included, comes through in order, and each line keeps its own ending. Each input line is one message for --bubble and --json. Output streams, in flat memory, whatever the length of a line.
         """,
         options: [
@@ -24,15 +25,18 @@ enum WrapCommand {
                        help: "Where bubbles stand on the page: alternate puts the first message left, the next right, and so on. Needs --bubble or --json.",
                        allowedValues: ["left", "right", "alternate"], defaultValue: "left"),
             OptionSpec(long: "me", valueName: "prefix",
-                       help: "Put the messages whose line starts with this text (a sender's name, say) on the right, the others on the left. Needs --bubble or --json."),
+                       help: "Put the messages whose line starts with this text (a sender's name, say) on the right, the others on the left; with --format, the messages this sender sent. Needs --bubble or --json."),
             OptionSpec(long: "json", valueName: nil,
                        help: "Print a JSON object per message: line (its line number), lines (the wrapped lines; invalid UTF-8 as U+FFFD), width (of the widest) and height (how many), in columns and rows; with --bubble or a side, the side, and with --bubble the bubble's column, width and height."),
+            MessageInput.formatOption,
+            MessageInput.showFormatOption,
         ],
         examples: [
             ("printf '今天好开心[哈哈][心]，你呢？\\n' | facetext wrap -w 12", "Prints 今天好开心, [哈哈][心]， and 你呢？ on three lines"),
             ("facetext wrap --break char -w 40 chat.log", "Break between any two characters, as a chat bubble does"),
             ("facetext wrap --bubble --render --align alternate -w 60 chat.log", "A conversation as bubbles, left and right"),
             ("facetext wrap --bubble --me '我:' chat.log", "My messages on the right"),
+            ("facetext wrap --bubble --format qq --me 我 聊天记录.txt", "A QQ export as bubbles: a message of several lines in one bubble, sender and time on its first row"),
             ("facetext wrap --json -w 20 messages.txt", "The size of each message's bubble text, for tests"),
         ],
         run: run
@@ -48,9 +52,10 @@ enum WrapCommand {
         for option in ["align", "me"] where invocation.flag(option) && !bubble && !json {
             throw UsageError(.conflict("'--\(option)' places bubbles: give '--bubble' or '--json' too."), command: spec)
         }
+        let messages = MessageInput(invocation)
         var sides: MessageSides?
         if let prefix = invocation.value("me") {
-            sides = .me(Array(prefix.utf8))
+            sides = messages.format == .lines ? .me(Array(prefix.utf8)) : .sender(Array(prefix.utf8))
         } else if let align = invocation.value("align") {
             sides = align == "right" ? .right : align == "alternate" ? .alternate : .left
         } else if bubble {
@@ -74,10 +79,7 @@ enum WrapCommand {
         let renderer = invocation.flag("render") ? FaceRenderer(catalog: context.catalog) : nil
         var rendering = renderer?.makeStream()
         let rendered = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
-        let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
-            rendering = renderer?.makeStream()
-            output.startFile()
-        }, { (chunk) throws(IOError) in
+        func consume(_ chunk: UnsafeBufferPointer<UInt8>) throws(IOError) {
             if rendering != nil {
                 rendering!.process(chunk, into: rendered)
                 rendered.withBytes { output.feed($0, to: &stream, out: out) }
@@ -86,7 +88,8 @@ enum WrapCommand {
                 output.feed(chunk, to: &stream, out: out)
             }
             try paced.drain()
-        }, end: { (_: String) throws(IOError) in
+        }
+        func finishInput() throws(IOError) {
             if rendering != nil {
                 rendering!.finish(into: rendered)
                 rendered.withBytes { output.feed($0, to: &stream, out: out) }
@@ -94,6 +97,35 @@ enum WrapCommand {
             }
             output.finish(&stream, out: out)
             try paced.drain()
+        }
+        if !messages.isLines {
+            var rows = MessageRows()
+            let joined = ByteBuffer(capacity: 1 << 16)
+            let allRead = try messages.forEachLine(InputFiles(invocation.arguments), context, start: { (_: String) throws(IOError) in
+                rendering = renderer?.makeStream()
+                output.startFile()
+                rows.reset()
+            }, { (line) throws(IOError) in
+                rows.add(line, to: joined)
+                if joined.count >= 1 << 15 {
+                    try joined.withBytes { (bytes) throws(IOError) in try consume(bytes) }
+                    joined.removeAll()
+                }
+            }, end: { (_: String) throws(IOError) in
+                rows.finish(to: joined)
+                try joined.withBytes { (bytes) throws(IOError) in try consume(bytes) }
+                joined.removeAll()
+                try finishInput()
+            })
+            return allRead ? .success : .failure
+        }
+        let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
+            rendering = renderer?.makeStream()
+            output.startFile()
+        }, { (chunk) throws(IOError) in
+            try consume(chunk)
+        }, end: { (_: String) throws(IOError) in
+            try finishInput()
         })
         return allRead ? .success : .failure
     }

@@ -1,0 +1,64 @@
+import FaceText
+
+/// `wrap` of a chat log read as messages (`--format`): each message becomes
+/// one line for the wrapper, its first row the sender and time (`小明 · 2024-05-01 20:02`),
+/// its lines after it joined by U+2028 LINE SEPARATOR, a mandatory break that
+/// ends a row of the bubble but not the message. Blank lines at a message's end
+/// (QQ's and WeChat's separators) are left out; blank lines inside it are kept.
+struct MessageRows {
+    /// Between the sender and the time in a header row.
+    static let separator = Array(" · ".utf8)
+    /// U+2028, which ends a row inside a message.
+    static let rowBreak: [UInt8] = [0xE2, 0x80, 0xA8]
+
+    private var open = false
+    private var blanks = 0
+
+    /// Starts an input again.
+    mutating func reset() {
+        open = false
+        blanks = 0
+    }
+
+    /// Appends to `out` what `line` makes of its message.
+    mutating func add(_ line: MessageSplitter.Line, to out: ByteBuffer) {
+        var end = line.bytes.count
+        if end > 0, line.bytes[end - 1] == 0x0A { end -= 1 }
+        if end > 0, line.bytes[end - 1] == 0x0D { end -= 1 }
+        let content = UnsafeBufferPointer(rebasing: line.bytes[min(line.textStart, end)..<end])
+        if let header = line.header {
+            if open { out.append(0x0A) }
+            open = true
+            blanks = 0
+            let row = Self.row(header)
+            out.append(Array(row.utf8))
+            if line.textStart < end {
+                if !row.isEmpty { out.append(Self.rowBreak) }
+                out.append(content)
+            }
+            return
+        }
+        guard !content.isEmpty else {
+            if open { blanks += 1 }
+            return
+        }
+        if open {
+            for _ in 0...blanks { out.append(Self.rowBreak) }
+        }
+        open = true
+        blanks = 0
+        out.append(content)
+    }
+
+    /// Ends the input's last message.
+    mutating func finish(to out: ByteBuffer) {
+        if open { out.append(0x0A) }
+        reset()
+    }
+
+    /// `小明 · 2024-05-01 20:02`, or the one of them there is.
+    static func row(_ header: MessageHeader) -> String {
+        let time = header.time.map { "\($0.date) \(ChatTime.digits($0.hour, 2)):\(ChatTime.digits($0.minute, 2))" }
+        return [header.sender, time].compactMap { $0 }.joined(separator: " · ")
+    }
+}
