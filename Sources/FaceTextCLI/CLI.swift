@@ -62,6 +62,10 @@ public enum CLI {
                                       options: CommandRegistry.globalOptions + [CommandRegistry.versionOption],
                                       run: { _, _ in .success })
 
+    /// `--format` as the tool takes it before a command name, to check its value.
+    static let formatSpec = CommandSpec(name: "", abstract: "", arguments: "", options: [MessageInput.formatOption],
+                                        run: { _, _ in .success })
+
     /// Splits off global options before the command name, finds the command,
     /// and parses the rest against it. A nil command means tool-level help or version.
     ///
@@ -74,9 +78,21 @@ public enum CLI {
             return (options.lazy.compactMap(CommandRegistry.command(named:)).first, help)
         }
         var leading: [String] = []
+        // `--format` before the command name is the message format of the commands that read
+        // chat logs (scan, stats, wrap); the byte filters take it and change nothing.
+        var format: [String] = []
         var rest = arguments[...]
         while let first = rest.first, first.hasPrefix("-"), first != "-", first != "--" {
             rest.removeFirst()
+            if first == "--format" || first == "-f", let value = rest.first {
+                format = ["--format", value]
+                rest.removeFirst()
+                continue
+            }
+            if first.hasPrefix("--format=") {
+                format = ["--format", String(first.dropFirst("--format=".count))]
+                continue
+            }
             leading.append(first)
             if first == "--catalog" || first == "-c", let value = rest.first {
                 leading.append(value)
@@ -99,7 +115,12 @@ public enum CLI {
         if leading.contains("--version") || leading.contains("-V") {
             return (nil, try Invocation.parse(leading, for: toolSpec))
         }
-        return (command, try Invocation.parse(leading + rest, for: command))
+        if !format.isEmpty { _ = try Invocation.parse(format, for: formatSpec) }
+        // The command's own `--format`, if it has one, wins.
+        let ownFormat = rest.prefix { $0 != "--" }.contains { $0 == "--format" || $0 == "-f" || $0.hasPrefix("--format=") }
+        let readsMessages = !ownFormat
+            && command.options.contains { $0.long == "format" && $0.allowedValues == MessageInput.formatOption.allowedValues }
+        return (command, try Invocation.parse(leading + (readsMessages ? format : []) + rest, for: command))
     }
 
     /// Whether an argument before the command name is one of the tool's own options.

@@ -159,4 +159,19 @@ import TestSupport
         #expect(broken.stderr.contains("broken.json': line 2, column 10: expected a value, found '}'"))
         #expect(broken.text.contains("[哈哈]"))   // the other file is still counted
     }
+
+    @Test func formatBeforeTheCommandNameServesEveryCommand() {
+        let log = "2024-05-01 20:02 小红: 好[哈哈]\n2024-05-01 20:03 小明: [心]\n"
+        let global = runCLI(["--format", "prefixed", "stats", "--by", "sender", "--tsv"], input: log)
+        #expect(global.status == .success)
+        #expect(global.text == runCLI(["stats", "--format", "prefixed", "--by", "sender", "--tsv"], input: log).text)
+        // The command's own comes last, so it wins.
+        #expect(runCLI(["--format", "qq", "stats", "--format", "prefixed", "--by", "sender", "--tsv"], input: log).text == global.text)
+        // The byte filters take it and change nothing; a value that is no format is a usage error.
+        #expect(runCLI(["--format", "qq", "render"], input: log).text == runCLI(["render"], input: log).text)
+        #expect(runCLI(["--format=wechat", "backspace"], input: log).status == .success)
+        let bad = runCLI(["--format", "bogus", "render"], input: log)
+        #expect(bad.status == .usage)
+        #expect(bad.stderr.contains("'bogus'"))
+    }
 }

@@ -6,7 +6,7 @@ import FaceText
 struct MessageInput {
     static let formatOption = OptionSpec(
         long: "format", short: "f", valueName: "format",
-        help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, telegram (Telegram Desktop's result.json), or auto (told from each input's first lines).",
+        help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, telegram (Telegram Desktop's result.json), or auto (told from each input's first lines). May also come before the command name, for every command (the byte filters ignore it).",
         allowedValues: MessageFormat.allCases.map(\.rawValue) + ["auto"], defaultValue: "lines")
     static let showFormatOption = OptionSpec(
         long: "show-format", valueName: nil, help: "Say on standard error which format each input was read in, and why (with --format auto).")
