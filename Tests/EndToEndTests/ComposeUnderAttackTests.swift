@@ -104,7 +104,7 @@ import Glibc
     @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, 40, SIGSEGV, SIGABRT])
     func everySignalThatEndsItPutsTheTerminalBack(signal: Int32) throws {
         let terminal = try PseudoTerminal(["compose", "--fullscreen"], columns: 40, rows: 12, stdoutIsTerminal: true)
-        let before = ComposeTerminalTests.saneSettings(terminal.settings())
+        let before = ComposeTerminalTests.cooked
         #expect(terminal.waitFor("Tab faces"))
         terminal.type("半句话")
         terminal.pump(milliseconds: 300)
