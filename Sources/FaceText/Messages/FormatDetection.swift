@@ -42,9 +42,7 @@ extension MessageFormat {
             return text.hasPrefix("消息记录") || text.hasPrefix("消息对象:") || text.hasPrefix("消息分组:")
         }
         let timed = filled.count { line in
-            var cursor = LineCursor(line)
-            cursor.skipMarks()
-            _ = cursor.take(UInt8(ascii: "["))
+            var cursor = LineCursor.atTime(of: line)
             return TimeParsing.isoLike(&cursor) != nil
         }
         let whatsapp = starts(.whatsapp), headerLines = starts(.wechat), prefixed = starts(.prefixed)
@@ -71,12 +69,10 @@ extension MessageFormat {
     private static func whatsappOrder(_ lines: [UnsafeBufferPointer<UInt8>]) -> (dayFirst: Bool, reason: String) {
         var twelveHour = false
         for line in lines {
-            var cursor = LineCursor(line)
-            cursor.skipMarks()
-            _ = cursor.take(UInt8(ascii: "["))
-            guard let (_, first, second) = TimeParsing.short(&cursor, dayFirst: false)
-                    ?? { var again = LineCursor(line); again.skipMarks(); _ = again.take(UInt8(ascii: "["))
-                         return TimeParsing.short(&again, dayFirst: true) }() else { continue }
+            // Either order reads the two numbers; one of them may be a date only in the other.
+            var monthFirst = LineCursor.atTime(of: line), dayFirst = monthFirst
+            guard let (_, first, second) = TimeParsing.short(&monthFirst, dayFirst: false)
+                    ?? TimeParsing.short(&dayFirst, dayFirst: true) else { continue }
             if first > 12 { return (true, "dates put the day first (\(first) cannot be a month)") }
             if second > 12 { return (false, "dates put the month first (\(second) cannot be a month)") }
             let text = String(decoding: line.prefix(40), as: UTF8.self)

@@ -5,6 +5,14 @@ struct LineCursor {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// A cursor where a line's time would start: past its marks and an opening bracket.
+    static func atTime(of line: UnsafeBufferPointer<UInt8>) -> LineCursor {
+        var cursor = LineCursor(line)
+        cursor.skipMarks()
+        _ = cursor.take(UInt8(ascii: "["))
+        return cursor
+    }
+
     var atEnd: Bool { index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D }
 
     /// A number of one to `maxDigits` ASCII digits, and how many digits it had.

@@ -38,8 +38,6 @@ public struct MessageSplitter {
     public let format: MessageFormat
     /// Whether WhatsApp dates put the day first (`31/12/20`), else the month.
     public var dayFirst: Bool
-    /// The header of the message being read (empty before the first).
-    public private(set) var current = MessageHeader()
     private var pending: [UInt8] = []
     private var offset = 0
     private var number = 1
@@ -82,7 +80,6 @@ public struct MessageSplitter {
     private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
         var line = Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number)
         if !continuing, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
-            current = start.header
             line.header = start.header
             line.textStart = start.textStart
         }

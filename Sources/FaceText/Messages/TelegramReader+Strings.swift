@@ -2,7 +2,7 @@
 extension TelegramReader {
     /// Keeps a run of plain bytes of the string being read.
     mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
-        if highSurrogate != 0 { keepScalar(0xFFFD) }
+        endSurrogate()
         if stringUse != .key && keepsText {
             text.append(contentsOf: run)
         } else {
@@ -25,19 +25,30 @@ extension TelegramReader {
     /// Whether the string being read is message text.
     var keepsText: Bool { stack.count - 1 > messageDepth || stack[messageDepth].key == .text }
 
+    /// Keeps the scalar of a `\u` escape: a high surrogate waits for the low one after it;
+    /// a surrogate without its other half is U+FFFD.
     mutating func keepScalar(_ value: UInt32) {
         if (0xD800...0xDBFF).contains(value) {
+            endSurrogate()
             highSurrogate = value
             return
         }
-        var scalar = value
+        let scalar: UInt32
         if (0xDC00...0xDFFF).contains(value) {
             scalar = highSurrogate != 0 ? 0x10000 + (highSurrogate - 0xD800) << 10 + (value - 0xDC00) : 0xFFFD
-        } else if highSurrogate != 0 {
-            for byte in Array(String(Unicode.Scalar(0xFFFD)!).utf8) { keep(byte) }
+            highSurrogate = 0
+        } else {
+            endSurrogate()
+            scalar = value
         }
+        Unicode.UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { keep($0) }
+    }
+
+    /// A high surrogate with no low one after it: U+FFFD.
+    mutating func endSurrogate() {
+        guard highSurrogate != 0 else { return }
         highSurrogate = 0
-        for byte in Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8) { keep(byte) }
+        Unicode.UTF8.encode("\u{FFFD}") { keep($0) }
     }
 
     static func time(_ bytes: [UInt8]) -> ChatTime? {

@@ -109,7 +109,7 @@ public struct TelegramReader {
             } else if byte < 0x20 {
                 throw fail("a control character inside a string")
             } else if stringUse != .skip {
-                if highSurrogate != 0 { keepScalar(0xFFFD) }
+                endSurrogate()
                 keep(byte)
             }
         case .escape:
@@ -230,7 +230,7 @@ public struct TelegramReader {
     }
 
     mutating func endString(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
-        if highSurrogate != 0, stringUse != .skip { keepScalar(0xFFFD) }
+        if stringUse != .skip { endSurrogate() }
         highSurrogate = 0
         if stringUse == .key {
             let key: Key = switch String(decoding: string, as: UTF8.self) {

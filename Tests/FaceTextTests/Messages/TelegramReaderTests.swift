@@ -115,6 +115,11 @@ import Testing
         }
     }
 
+    @Test func aSurrogateWithoutItsOtherHalfIsOneReplacementCharacter() throws {
+        let json = #"{"messages": [{"text": "a\ud83db\ude02c\ud83d\ud83d\ude02\ud83d"}]}"#
+        #expect(try Self.read(json).map(\.text) == ["a\u{FFFD}b\u{FFFD}c\u{FFFD}😂\u{FFFD}\n"])
+    }
+
     @Test func detectedFromItsFirstBytes() {
         let detection = Array(Self.export.utf8).withUnsafeBufferPointer { MessageFormat.detect(in: $0) }
         #expect(detection.format == .telegram)
