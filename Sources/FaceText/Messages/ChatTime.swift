@@ -44,7 +44,7 @@ public struct ChatTime: Sendable, Hashable, Comparable {
     }
 
     /// The days since 1970-01-01 (negative before it).
-    var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

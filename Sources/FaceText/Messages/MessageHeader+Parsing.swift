@@ -8,6 +8,8 @@ extension MessageHeader {
     struct Start {
         var header: MessageHeader
         var textStart: Int
+        /// The sender's number in the ``NameCache`` that read it (0 without a sender).
+        var senderNumber = 0
     }
 
     /// The longest sender name read, in bytes: longer, the line is text.
@@ -47,7 +49,7 @@ extension MessageHeader {
         // Without a time, a name does not start with a digit (`2024-13-01 20:02 a: b` is text).
         if time != nil || !(cursor.index < cursor.bytes.count && cursor.bytes[cursor.index] &- 0x30 < 10),
            let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
+            return Start(header: MessageHeader(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
         }
         return time.map { Start(header: MessageHeader(sender: nil, time: $0), textStart: cursor.index) }
     }
@@ -68,7 +70,7 @@ extension MessageHeader {
             }
         }
         guard let name = names.text(cursor.bytes, cursor.index, nameEnd) else { return nil }
-        return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
+        return Start(header: MessageHeader(sender: name.name, time: time), textStart: cursor.bytes.count, senderNumber: name.number)
     }
 
     /// `NAME TIME` alone on its line: the time runs to the line's end.
@@ -82,7 +84,8 @@ extension MessageHeader {
                 if let time = TimeParsing.isoLike(&probe) {
                     while probe.index < end, cursor.bytes[probe.index] == 0x20 { probe.index += 1 }
                     if probe.index == end, let name = names.text(cursor.bytes, start, index - 1) {
-                        return Start(header: MessageHeader(sender: name, time: time), textStart: cursor.bytes.count)
+                        return Start(header: MessageHeader(sender: name.name, time: time), textStart: cursor.bytes.count,
+                                     senderNumber: name.number)
                     }
                 }
             }
@@ -102,13 +105,13 @@ extension MessageHeader {
         }
         cursor.skipMarks()
         if let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: MessageHeader(sender: sender, time: time), textStart: textStart)
+            return Start(header: MessageHeader(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
         }
         return Start(header: MessageHeader(sender: nil, time: time), textStart: cursor.index)
     }
 
     /// A sender's name up to `: ` (or a full-width `：`, or `:` at the line's end), and where the text starts.
-    private static func sender(_ cursor: inout LineCursor, _ names: inout NameCache) -> (String, Int)? {
+    private static func sender(_ cursor: inout LineCursor, _ names: inout NameCache) -> ((name: String, number: Int), Int)? {
         let start = cursor.index
         let limit = min(cursor.contentEnd, start + senderLimit)
         var index = start
@@ -134,32 +137,48 @@ extension MessageHeader {
 
 }
 
-/// Names as ``MessageHeader`` reads them, the last few kept: a log's headers
-/// repeat a few names, so most are not made again (and come back as the same
-/// string, which compares at once).
+/// Names as ``MessageHeader`` reads them, kept in a small table by a hash
+/// of their bytes: a log's headers repeat a few names, so most are not made
+/// again (and come back as the same string). Each name made gets a number
+/// no other name made by this cache has had, so that a reader may tell names
+/// apart by number; a name pushed out and met again gets a new one.
 struct NameCache {
-    private var recent: [(bytes: [UInt8], name: String)] = []
-    private var next = 0
-    private static let size = 16
+    /// 16 sets of 4 places: a name may be in any place of the set its hash picks.
+    private static let ways = 4, places = 64
+    private var lengths = [Int](repeating: -1, count: places)
+    /// The words of each name's first and last 8 bytes: names of up to 16 bytes are equal when these are.
+    private var words = [ShortKeyWords](repeating: ShortKeyWords(first: 0, last: 0), count: places)
+    private var numbers = [Int](repeating: 0, count: places)
+    private var names = [String](repeating: "", count: places)
+    private var storage = [UInt8](repeating: 0, count: places * MessageHeader.senderLimit)
+    /// The place in each set the next new name takes.
+    private var next = [Int](repeating: 0, count: places / ways)
+    private var made = 0
 
-    /// The bytes start..<end as a name: valid UTF-8 without spaces at its ends, or nil.
-    mutating func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    /// The bytes start..<end as a name and its number: valid UTF-8 without spaces at its ends, or nil.
+    mutating func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (name: String, number: Int)? {
         var (start, end) = (start, end)
         while start < end, line[start] == 0x20 { start += 1 }
         while end > start, line[end - 1] == 0x20 { end -= 1 }
-        guard end > start else { return nil }
-        let slice = UnsafeBufferPointer(rebasing: line[start..<end])
-        for entry in recent where entry.bytes.count == slice.count {
-            let same = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, slice.baseAddress!, slice.count) == 0 }
-            if same { return entry.name }
+        let count = end - start
+        guard count > 0, count <= MessageHeader.senderLimit else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: line.baseAddress! + start, count: count)
+        let key = ShortKeyWords(bytes)
+        let set = Int(truncatingIfNeeded: key.hash(of: bytes) >> 40) & (Self.places / Self.ways - 1)
+        for place in set * Self.ways..<(set + 1) * Self.ways where lengths[place] == count && words[place] == key {
+            if count <= 16 || storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place * MessageHeader.senderLimit, bytes.baseAddress!, count) == 0 }) {
+                return (names[place], numbers[place])
+            }
         }
-        guard let name = String(validating: slice, as: UTF8.self) else { return nil }
-        if recent.count < Self.size {
-            recent.append((Array(slice), name))
-        } else {
-            recent[next] = (Array(slice), name)
-            next = (next + 1) % Self.size
-        }
-        return name
+        guard let name = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { return nil }
+        let place = set * Self.ways + next[set]
+        next[set] = (next[set] + 1) % Self.ways
+        storage.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + place * MessageHeader.senderLimit, bytes.baseAddress!, count) }
+        lengths[place] = count
+        words[place] = key
+        made += 1
+        numbers[place] = made
+        names[place] = name
+        return (name, made)
     }
 }

@@ -27,6 +27,10 @@ public struct MessageSplitter {
         public var offset: Int
         /// The line's number, from 1.
         public var number: Int
+        /// On a line that starts a message with a sender, a number that differs from every
+        /// other sender's as long as the splitter lives (0 otherwise): names told apart without
+        /// comparing them. One sender may come with more than one number over a long log.
+        package var senderNumber = 0
 
         /// The message's text on this line.
         public var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[min(textStart, bytes.count)...]) }
@@ -82,6 +86,7 @@ public struct MessageSplitter {
         if !continuing, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
             line.header = start.header
             line.textStart = start.textStart
+            line.senderNumber = start.senderNumber
         }
         body(line)
         offset += bytes.count

@@ -46,18 +46,32 @@ extension FaceStats {
             let group: Int
             if last >= 0, Self.sameBytes(names[last], name) {
                 group = last
-            } else if let known = recent.first(where: { Self.sameBytes($0.name, name) })?.group ?? index[name] {
+            } else if let known = recent.first(where: { Self.sameBytes($0.name, name) })?.group {
                 group = known
             } else {
-                group = names.count
-                index[name] = group
-                names.append(name)
-            }
-            if group != last, !recent.contains(where: { $0.group == group }) {
+                group = self.group(named: name)
                 // The groups met last: a chat takes turns among a few people.
                 if recent.count == 16 { recent.removeFirst() }
                 recent.append((name, group))
             }
+            add(text, toGroup: group)
+        }
+
+        /// The number of group `name`, which ``add(_:toGroup:)`` takes: the
+        /// groups' numbers count from 0 in the order they were first named.
+        public mutating func group(named name: String) -> Int {
+            if let known = index[name] { return known }
+            index[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
+
+        /// The number of group `name` if it has been named, else nil.
+        public func existingGroup(named name: String) -> Int? { index[name] }
+
+        /// Counts the faces of `text` in the group numbered `group` by ``group(named:)``.
+        public mutating func add(_ text: UnsafeBufferPointer<UInt8>, toGroup group: Int) {
+            precondition(group >= 0 && group < names.count, "a group not named")
             if group != last || starts.isEmpty {
                 starts.append((pending.count, group))
                 last = group
@@ -82,59 +96,111 @@ extension FaceStats {
 
         private mutating func scan() {
             guard !pending.isEmpty else { return }
-            var sink = GroupSink(starts: starts, counts: counts)
-            counts = GroupCounts()
-            _ = pending.withUnsafeBufferPointer { engine.scan($0, isFinal: true, into: &sink) }
-            counts = sink.counts
+            let engine = engine
+            starts.withUnsafeBufferPointer { starts in
+                withUnsafeMutablePointer(to: &counts) { counts in
+                    var sink = GroupSink(starts: starts, counts: counts)
+                    _ = pending.withUnsafeBufferPointer { engine.scan($0, isFinal: true, into: &sink) }
+                }
+            }
             pending.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
         }
     }
 }
 
-/// Counts by group: faces by index, everything else by its bytes.
+/// Counts by group: faces by group and index in a table of numbers, emoji
+/// without a face and unknown tags in a table of byte keys (the group's number,
+/// 4 bytes, whether an emoji, 1 byte, then the token's bytes).
 private struct GroupCounts: Sendable {
-    struct Bytes: Hashable, Sendable {
-        var group: Int
-        var isEmoji: Bool
-        var bytes: [UInt8]
+    /// Keys `group << 32 | face`, plus one (0: an empty place), placed by hash
+    /// and probed in turn; never more than half full.
+    private var faceKeys = [UInt64](repeating: 0, count: 1024)
+    private var faceCounts = [Int](repeating: 0, count: 1024)
+    private var used = 0
+    private var others = ByteCounts()
+
+    @inline(__always)
+    mutating func add(face: Int, group: Int) {
+        let key = (UInt64(truncatingIfNeeded: group) << 32 | UInt64(truncatingIfNeeded: face)) + 1
+        let mask = faceKeys.count - 1
+        var place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while true {
+            let there = faceKeys[place]
+            if there == key { faceCounts[place] += 1; return }
+            if there == 0 { break }
+            place = (place + 1) & mask
+        }
+        faceKeys[place] = key
+        faceCounts[place] = 1
+        used += 1
+        if used * 2 > faceKeys.count { grow() }
     }
 
-    var faces: [Int: Int] = [:]
-    var others: [Bytes: Int] = [:]
+    private mutating func grow() {
+        let (keys, counts) = (faceKeys, faceCounts)
+        faceKeys = [UInt64](repeating: 0, count: keys.count * 2)
+        faceCounts = [Int](repeating: 0, count: keys.count * 2)
+        let mask = faceKeys.count - 1
+        for (key, count) in zip(keys, counts) where key != 0 {
+            var place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+            while faceKeys[place] != 0 { place = (place + 1) & mask }
+            (faceKeys[place], faceCounts[place]) = (key, count)
+        }
+    }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, isEmoji: Bool, group: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 + bytes.count) { key in
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: group).littleEndian) { for i in 0..<4 { key[i] = $0[i] } }
+            key[4] = isEmoji ? 1 : 0
+            _ = UnsafeMutableBufferPointer(rebasing: key[5...]).initialize(fromContentsOf: bytes)
+            _ = others.add(UnsafeRawBufferPointer(key))
+        }
+    }
 
     func stats(names: [String], catalog: FaceCatalog, separatesTones: Bool) -> [(group: String, stats: FaceStats)] {
         var groups = names.map { ($0, FaceStats(catalog: catalog)) }
-        for (key, count) in faces { groups[key >> 24].1.add(key: catalog.faces[key & 0xFF_FFFF].tag, count: count) }
-        for (key, count) in others {
+        for (key, count) in zip(faceKeys, faceCounts) where key != 0 {
+            let face = Int((key - 1) & 0xFFFF_FFFF), group = Int((key - 1) >> 32)
+            groups[group].1.add(key: catalog.faces[face].tag, count: count)
+        }
+        others.forEach { key, count in
+            var group = 0
+            for i in (0..<4).reversed() { group = group << 8 | Int(key[i]) }
+            let bytes = Array(key[5...])
             let name: String
-            if !key.isEmoji {
-                name = String(decoding: key.bytes, as: UTF8.self)
-            } else if !separatesTones, let (face, _) = key.bytes.withUnsafeBytes({ SkinTones.face(of: $0, in: catalog) }) {
+            if key[4] == 0 {
+                name = String(decoding: bytes, as: UTF8.self)
+            } else if !separatesTones, let (face, _) = bytes.withUnsafeBytes({ SkinTones.face(of: $0, in: catalog) }) {
                 name = catalog.faces[face].tag
             } else {
-                name = String(decoding: EmojiKey.normalized(key.bytes), as: UTF8.self)
+                name = String(decoding: EmojiKey.normalized(bytes), as: UTF8.self)
             }
-            groups[key.group].1.add(key: name, count: count)
+            groups[group].1.add(key: name, count: count)
         }
         return groups
     }
 }
 
 /// Counts each face of a scanned buffer in the group of the text it is in.
+/// (It holds pointers, as the engine's loops copy their sink.)
 private struct GroupSink: TokenSink {
-    var starts: [(offset: Int, group: Int)]
-    var counts: GroupCounts
+    let starts: UnsafeBufferPointer<(offset: Int, group: Int)>
+    let counts: UnsafeMutablePointer<GroupCounts>
     private var next = 0
     private var group = 0
 
-    init(starts: [(offset: Int, group: Int)], counts: GroupCounts) {
+    init(starts: UnsafeBufferPointer<(offset: Int, group: Int)>, counts: UnsafeMutablePointer<GroupCounts>) {
         self.starts = starts
         self.counts = counts
     }
 
+    /// The clusters of a run of emoji come one by one from the engine's run loop (faster on text dense with emoji).
+    static var policy: SinkPolicy { SinkPolicy(runClusters: true) }
+
     mutating func willScan(from offset: Int) {}
 
+    @inline(__always)
     mutating func consume(_ token: RawToken, in bytes: UnsafeBufferPointer<UInt8>) {
         guard token.kind != .text else { return }
         while next < starts.count, starts[next].offset <= token.start {
@@ -142,10 +208,9 @@ private struct GroupSink: TokenSink {
             next += 1
         }
         if let face = token.face.faceIndex {
-            counts.faces[group << 24 | face, default: 0] += 1
+            counts.pointee.add(face: face, group: group)
         } else {
-            counts.others[GroupCounts.Bytes(group: group, isEmoji: token.kind == .emoji, bytes: Array(bytes[token.start..<token.end])),
-                          default: 0] += 1
+            counts.pointee.add(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), isEmoji: token.kind == .emoji, group: group)
         }
     }
 }

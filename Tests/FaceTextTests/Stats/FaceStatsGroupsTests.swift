@@ -23,4 +23,23 @@ import TestSupport
         }
         #expect(groups.count == 3)
     }
+
+    /// Groups by number, more of them than the counts' first table holds, met in no order.
+    @Test func numberedGroupsCountAsNamedOnes() {
+        let corpus = ChatCorpus(seed: 12, lines: 3000)
+        let lines = corpus.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
+        var numbered = FaceStats.Groups(catalog: .default)
+        var named = FaceStats.Groups(catalog: .default)
+        var random = SeededGenerator(seed: 5)
+        for line in lines {
+            let name = "group \(Int.random(in: 0..<700, using: &random))"
+            let group = numbered.group(named: name)
+            line.withUnsafeBufferPointer { numbered.add($0, toGroup: group) }
+            line.withUnsafeBufferPointer { named.add($0, to: name) }
+        }
+        #expect(numbered.count == named.count)
+        #expect(numbered.count > 600)
+        let expected = Dictionary(uniqueKeysWithValues: named.stats.map { ($0.group, $0.stats.counts) })
+        for (group, stats) in numbered.stats { #expect(stats.counts == expected[group], "\(group)") }
+    }
 }
