@@ -33,6 +33,18 @@ struct MessageInput {
         _ line: (MessageSplitter.Line) throws(IOError) -> Void,
         end: (String) throws(IOError) -> Void = { _ throws(IOError) in }
     ) throws(IOError) -> Bool {
+        try withoutActuallyEscaping(start) { (start) throws(IOError) in
+            try withoutActuallyEscaping(line) { (line) throws(IOError) in
+                try withoutActuallyEscaping(end) { (end) throws(IOError) in
+                    var sink = ClosureLineSink(start: start, line: line, end: end)
+                    return try forEachLine(inputs, context, into: &sink)
+                }
+            }
+        }
+    }
+
+    /// Hands `sink` each line of each input, split into messages.
+    func forEachLine<Sink: MessageLineSink>(_ inputs: InputFiles, _ context: CommandContext, into sink: inout Sink) throws(IOError) -> Bool {
         var splitter: MessageSplitter?
         var telegram: TelegramReader?
         var head: [UInt8] = []
@@ -44,17 +56,35 @@ struct MessageInput {
             broken = true
             anyBroken = true
         }
-        func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) {
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = false) throws(IOError) {
             guard !broken else { return }
             var failure: IOError?
-            let take = { (each: MessageSplitter.Line) in
-                guard failure == nil else { return }
-                do throws(IOError) { try line(each) } catch { failure = error }
-            }
             if telegram != nil {
-                do throws(TelegramReader.Failure) { try telegram!.feed(bytes, take) } catch { report(error) }
+                do throws(TelegramReader.Failure) {
+                    if final {
+                        try telegram!.finish { each in
+                            guard failure == nil else { return }
+                            do throws(IOError) { try sink.take(each) } catch { failure = error }
+                        }
+                    } else {
+                        try telegram!.feed(bytes) { each in
+                            guard failure == nil else { return }
+                            do throws(IOError) { try sink.take(each) } catch { failure = error }
+                        }
+                    }
+                } catch {
+                    report(error)
+                }
+            } else if final {
+                splitter!.finish { each in
+                    guard failure == nil else { return }
+                    do throws(IOError) { try sink.take(each) } catch { failure = error }
+                }
             } else {
-                splitter!.feed(bytes, take)
+                splitter!.feed(bytes) { each in
+                    guard failure == nil else { return }
+                    do throws(IOError) { try sink.take(each) } catch { failure = error }
+                }
             }
             if let failure { throw failure }
         }
@@ -77,7 +107,7 @@ struct MessageInput {
             telegram = nil
             broken = false
             head = []
-            try start(file)
+            try sink.start(file)
             // A format given needs no sample, but for the order of WhatsApp's dates.
             if let format, format != .whatsapp { try begin() }
         }, { (chunk) throws(IOError) in
@@ -92,18 +122,29 @@ struct MessageInput {
             try feed(chunk)
         }, end: { (file: String) throws(IOError) in
             if splitter == nil { try begin() }
-            var failure: IOError?
-            let take = { (each: MessageSplitter.Line) in
-                guard failure == nil else { return }
-                do throws(IOError) { try line(each) } catch { failure = error }
-            }
-            if telegram != nil {
-                if !broken { do throws(TelegramReader.Failure) { try telegram!.finish(take) } catch { report(error) } }
-            } else {
-                splitter!.finish(take)
-            }
-            if let failure { throw failure }
-            try end(file)
+            try feed(UnsafeBufferPointer(start: nil, count: 0), final: true)
+            try sink.end(file)
         }) && !anyBroken
     }
+}
+
+/// What reads a chat log's messages line by line, input by input.
+protocol MessageLineSink {
+    /// Called before the first line of input `file`.
+    mutating func start(_ file: String) throws(IOError)
+    /// Called with each line of each input.
+    mutating func take(_ line: MessageSplitter.Line) throws(IOError)
+    /// Called after the last line of input `file`.
+    mutating func end(_ file: String) throws(IOError)
+}
+
+/// A sink of three closures.
+private struct ClosureLineSink: MessageLineSink {
+    let start: (String) throws(IOError) -> Void
+    let line: (MessageSplitter.Line) throws(IOError) -> Void
+    let end: (String) throws(IOError) -> Void
+
+    func start(_ file: String) throws(IOError) { try start(file) }
+    func take(_ line: MessageSplitter.Line) throws(IOError) { try self.line(line) }
+    func end(_ file: String) throws(IOError) { try end(file) }
 }

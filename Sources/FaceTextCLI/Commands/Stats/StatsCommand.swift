@@ -14,6 +14,8 @@ enum StatsCommand {
         options: [
             OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces (of each group) (1 or more)."),
             OptionSpec(long: "by", valueName: "keys", help: "Group by sender, day, week, month, hour or weekday, or several separated by commas."),
+            OptionSpec(long: "max-groups", valueName: "n",
+                       help: "Hold at most n groups of --by (1000000 unless given); the messages of groups met later count under '(others)'."),
             OptionSpec(long: "by-file", valueName: nil, help: "Count each input file separately."),
             OptionSpec(long: "tsv", valueName: nil, help: "Write the report as TSV with a header line."),
             OptionSpec(long: "json", valueName: nil, help: "Write the report as JSON Lines, one object per row."),
@@ -51,6 +53,9 @@ enum StatsCommand {
                              command: spec)
         }
         let by = try keys(invocation)
+        if invocation.flag("max-groups") && by.isEmpty {
+            throw UsageError(.other("'--max-groups' bounds the groups of '--by': give '--by' too."), command: spec)
+        }
         if !by.isEmpty && invocation.flag("by-file") {
             throw UsageError(.conflict("use either '--by' or '--by-file', not both."), command: spec)
         }
@@ -61,7 +66,8 @@ enum StatsCommand {
         } else if MessageInput(invocation).isLines && by.isEmpty {
             (report, allRead) = try count(invocation, context)
         } else {
-            (report, allRead) = try StatsMessages.count(invocation, by: by, context)
+            let maxGroups = try invocation.integer("max-groups", minimum: 1, command: spec) ?? 1_000_000
+            (report, allRead) = try StatsMessages.count(invocation, by: by, maxGroups: maxGroups, context)
         }
         let grouped = invocation.flag("by-file") || !by.isEmpty || (invocation.flag("merge") && !report.groups.isEmpty && report.by != ["file"])
         if invocation.flag("merge") && invocation.flag("by-file") && (report.groups.isEmpty || report.by != ["file"]) && report.overall.total > 0 {

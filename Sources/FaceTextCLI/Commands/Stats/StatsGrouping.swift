@@ -7,6 +7,8 @@ enum StatsGrouping {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     /// A group's value when a message has no sender or no time.
     static let none = "-"
+    /// Every value of the group that holds the messages of the groups met after `--max-groups`.
+    static let others = "(others)"
 
     /// The value of `key` for a message with `header`: the sender; the day
     /// (`2024-05-01`), ISO week (`2024-W18`), month (`2024-05`), hour (`20`) or weekday (`Wed`) of its time.
@@ -22,30 +24,41 @@ enum StatsGrouping {
         }
     }
 
-    /// Whether two headers fall in one group (without making their values).
-    static func sameGroup(_ a: MessageHeader, _ b: MessageHeader, by: [String]) -> Bool {
-        for key in by {
-            if key == "sender" {
-                guard let x = a.sender, let y = b.sender else { if (a.sender == nil) != (b.sender == nil) { return false }; continue }
-                if !FaceStats.Groups.sameBytes(x, y) { return false }
-                continue
-            }
-            guard let x = a.time, let y = b.time else { if (a.time == nil) != (b.time == nil) { return false }; continue }
-            let same = switch key {
-            case "day": x.year == y.year && x.month == y.month && x.day == y.day
-            case "month": x.year == y.year && x.month == y.month
-            case "hour": x.hour == y.hour
-            case "weekday": x.year == y.year && x.month == y.month && x.day == y.day || x.weekday == y.weekday
-            default: x.year == y.year && x.month == y.month && x.day == y.day || x.isoWeek == y.isoWeek
-            }
-            if !same { return false }
+    /// The time keys of a `--by` folded into one number, equal for two times
+    /// exactly when they fall in one group (-1 without a time; 0 for every
+    /// message when no key is a time's), so that a group
+    /// is found without making its name: the day (22 bits, which also fixes
+    /// week, month and weekday), else the week's Monday (22), the month (17)
+    /// and the weekday (3), and the hour (5).
+    struct TimeKey {
+        private let day, week, month, weekday, hour: Bool
+
+        init(by: [String]) {
+            (day, week, month, weekday, hour) = (by.contains("day"), by.contains("week"), by.contains("month"),
+                                                 by.contains("weekday"), by.contains("hour"))
         }
-        return true
+
+        func callAsFunction(_ time: ChatTime?) -> Int {
+            guard day || week || month || weekday || hour else { return 0 }
+            guard let time else { return -1 }
+            var key = 0
+            // Days from 0000-03-01, so that none is negative.
+            let dayNumber = time.dayNumber + 719_468
+            if day {
+                key = dayNumber
+            } else {
+                if week { key = dayNumber - (time.weekday - 1) }
+                if month { key = key << 17 | (time.year * 12 + time.month) }
+                if weekday { key = key << 3 | time.weekday }
+            }
+            if hour { key = key << 5 | time.hour }
+            return key
+        }
     }
 
     /// Groups in report order, key by key: senders by their number of faces
     /// (most first, then by name), times in time order, weekdays Monday first,
-    /// files as met; `-` (no sender or time) last.
+    /// files as met; `-` (no sender or time) last but for `(others)`.
     static func order(_ groups: [(values: [String], stats: FaceStats)], by: [String]) -> [(values: [String], stats: FaceStats)] {
         guard by != ["file"] else { return groups }
         var senderTotals: [String: Int] = [:]
@@ -54,6 +67,7 @@ enum StatsGrouping {
         }
         func rank(_ key: String, _ value: String) -> (Int, Int, String) {
             if value == none { return (1, 0, "") }
+            if value == others { return (2, 0, "") }
             switch key {
             case "sender": return (0, -(senderTotals[value] ?? 0), value)
             case "weekday": return (0, weekdays.firstIndex(of: value) ?? 0, "")

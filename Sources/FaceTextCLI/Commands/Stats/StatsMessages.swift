@@ -2,39 +2,131 @@ import FaceText
 
 /// `stats` of chat logs read as messages (`--format`, `--by`): each line's
 /// text counted in its message's group, a message's header not at all.
+///
+/// A group is found from numbers, without making its name: the splitter's
+/// number for the sender and ``StatsGrouping/TimeKey`` for the time, looked up
+/// in a small table of the groups met lately; only a miss makes the group's
+/// name and looks it up by name.
 enum StatsMessages {
+    static func count(_ invocation: Invocation, by: [String], maxGroups: Int, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
+        var recognized = FaceScanner.Recognized.all
+        if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
+        var counter = GroupCounter(catalog: context.catalog, recognizing: recognized, separatingTones: invocation.flag("tones"),
+                                   by: by, byFile: invocation.flag("by-file"), maxGroups: maxGroups)
+        let allRead = try MessageInput(invocation).forEachLine(InputFiles(invocation.arguments), context, into: &counter)
+        if counter.overflowed {
+            context.error("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.others)' (see --max-groups)")
+        }
+        return (counter.report, allRead)
+    }
+}
+
+/// Counts each input's faces by group into a report.
+private struct GroupCounter: MessageLineSink {
     /// The separator of a group's values in ``FaceStats/Groups``' names (no value holds it: names are one line).
     private static let separator: Character = "\n"
 
-    static func count(_ invocation: Invocation, by: [String], _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
-        var recognized = FaceScanner.Recognized.all
-        if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
-        let catalog = context.catalog
-        let byFile = invocation.flag("by-file")
-        var report = StatsReport(catalog: catalog, by: byFile ? ["file"] : by)
-        let tones = invocation.flag("tones")
-        var groups = FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones)
+    private(set) var report: StatsReport
+    private let by: [String]
+    private let byFile: Bool
+    private let bySender: Bool
+    private let timeKey: StatsGrouping.TimeKey
+    private let makeGroups: () -> FaceStats.Groups
+    private var groups: FaceStats.Groups
+    private var recent = RecentGroups()
+    private var unnumbered: [String: Int] = [:]
+    private var group = 0
+    /// The most groups held (those of the report and of the input being read).
+    private let maxGroups: Int
+    /// Whether a group was counted as others for want of room.
+    private(set) var overflowed = false
+
+    init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized, separatingTones tones: Bool, by: [String], byFile: Bool,
+         maxGroups: Int) {
+        report = StatsReport(catalog: catalog, by: byFile ? ["file"] : by)
+        self.maxGroups = maxGroups
+        (self.by, self.byFile, bySender, timeKey) = (by, byFile, by.contains("sender"), StatsGrouping.TimeKey(by: by))
+        makeGroups = { FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones) }
+        groups = makeGroups()
+    }
+
+    private func name(of header: MessageHeader) -> String {
+        by.count == 1 ? StatsGrouping.value(by[0], of: header)
+            : by.map { StatsGrouping.value($0, of: header) }.joined(separator: String(Self.separator))
+    }
+
+    mutating func start(_ file: String) {
+        groups = makeGroups()
+        recent = RecentGroups()
+        unnumbered = [:]
         // Before a log's first header: the group of a message without sender or time.
-        let headless = by.map { StatsGrouping.value($0, of: MessageHeader()) }.joined(separator: String(separator))
-        var name = headless
-        var header = MessageHeader()
-        let allRead = try MessageInput(invocation).forEachLine(InputFiles(invocation.arguments), context, start: { (_: String) throws(IOError) in
-            groups = FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones)
-            name = headless
-            header = MessageHeader()
-        }, { (line) throws(IOError) in
-            if let start = line.header, !StatsGrouping.sameGroup(start, header, by: by) {
-                name = by.count == 1 ? StatsGrouping.value(by[0], of: start)
-                    : by.map { StatsGrouping.value($0, of: start) }.joined(separator: String(separator))
+        group = groups.group(named: name(of: MessageHeader()))
+    }
+
+    mutating func take(_ line: MessageSplitter.Line) {
+        if let header = line.header {
+            var sender = 0
+            if bySender, let name = header.sender {
+                sender = line.senderNumber
+                if sender == 0 {
+                    // Telegram's reader does not number senders: numbers of their own, below 0.
+                    if let known = unnumbered[name] {
+                        sender = known
+                    } else {
+                        sender = -1 - unnumbered.count
+                        unnumbered[name] = sender
+                    }
+                }
             }
-            if let start = line.header { header = start }
-            groups.add(line.text, to: name)
-        }, end: { (file: String) throws(IOError) in
-            for (group, stats) in groups.stats where stats.total > 0 {
-                let values = by.isEmpty ? nil : group.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-                report.add(stats, group: byFile ? [file] : values)
+            let time = timeKey(header.time)
+            if let known = recent.group(sender: sender, time: time) {
+                group = known
+            } else {
+                let name = name(of: header)
+                if let known = groups.existingGroup(named: name) {
+                    group = known
+                } else if report.groups.count + groups.count - 1 < maxGroups || by.isEmpty {  // (less the group before the first header)
+                    group = groups.group(named: name)
+                } else {
+                    overflowed = true
+                    group = groups.group(named: by.map { _ in StatsGrouping.others }.joined(separator: String(Self.separator)))
+                }
+                recent.remember(group, sender: sender, time: time)
             }
-        })
-        return (report, allRead)
+        }
+        // A line ending alone (the blank line after each message of QQ's export) holds no face.
+        let text = line.text
+        guard text.count > 2 || text.contains(where: { $0 != 0x0A && $0 != 0x0D }) else { return }
+        groups.add(text, toGroup: group)
+    }
+
+    mutating func end(_ file: String) {
+        for (group, stats) in groups.stats where stats.total > 0 {
+            let values = by.isEmpty ? nil : group.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+            report.add(stats, group: byFile ? [file] : values)
+        }
+    }
+}
+
+/// The groups met lately, by sender number and time key: a table of 256
+/// places, each group in the place its numbers hash to.
+private struct RecentGroups {
+    private var senders = [Int](repeating: 0, count: 256)
+    private var times = [Int](repeating: -2, count: 256)
+    private var groups = [Int](repeating: 0, count: 256)
+
+    private static func place(_ sender: Int, _ time: Int) -> Int {
+        let hash = UInt64(bitPattern: Int64(sender &* 0x9E37_79B9 ^ time)) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(hash >> 56)
+    }
+
+    func group(sender: Int, time: Int) -> Int? {
+        let place = Self.place(sender, time)
+        return senders[place] == sender && times[place] == time ? groups[place] : nil
+    }
+
+    mutating func remember(_ group: Int, sender: Int, time: Int) {
+        let place = Self.place(sender, time)
+        (senders[place], times[place], groups[place]) = (sender, time, group)
     }
 }
