@@ -3,10 +3,18 @@ extension TelegramReader {
     /// Keeps a run of plain bytes of the string being read.
     mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
         endSurrogate()
-        if stringUse != .key && keepsText {
+        // As keep(_:) byte by byte, a run at once.
+        func append(_ run: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], limit: Int) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run.prefix(max(0, limit - bytes.count))))
+        }
+        if stringUse == .key {
+            append(run, to: &string, limit: 32)
+        } else if keepsText {
             text.append(contentsOf: run)
+        } else if currentKey == .sticker {
+            append(run, to: &sticker, limit: 256)
         } else {
-            for byte in run { keep(byte) }
+            append(run, to: &string, limit: 1024)
         }
     }
 

@@ -28,6 +28,10 @@ public struct TelegramReader {
         var expectsKey = true
     }
     enum Key { case messages, date, from, text, sticker, other }
+    /// The keys that matter, by their bytes.
+    static let keys: [(name: [UInt8], key: Key)] = [("messages", .messages), ("date", .date), ("from", .from), ("text", .text),
+                                                    ("sticker_emoji", .sticker)].map { (Array($0.utf8), $1) }
+    static let literals = ["true", "false", "null"].map { Array($0.utf8) }
     enum State { case value, afterValue, string, escape, unicode, literal, number, colon }
 
     var stack: [Level] = []
@@ -48,6 +52,9 @@ public struct TelegramReader {
     var sender: String?
     var text: [UInt8] = []
     var sticker: [UInt8] = []
+    /// The bytes of the last `from` read, and the name they make (nil when not UTF-8).
+    var senderBytes: [UInt8] = []
+    var lastSender: String?
     var messageOffset = 0
     var messageLine = 1
 
@@ -78,6 +85,14 @@ public struct TelegramReader {
                 }
             }
             let byte = chunk[index]
+            if byte == 0x20 || byte == 0x09, state == .value || state == .afterValue || state == .colon {
+                // The indentation of a pretty-printed export: a run at a time.
+                var end = index + 1
+                while end < chunk.count, chunk[end] == 0x20 || chunk[end] == 0x09 { end += 1 }
+                offset += end - index
+                index = end
+                continue
+            }
             try step(byte, body)
             offset += 1
             index += 1
@@ -199,10 +214,12 @@ public struct TelegramReader {
                 string.removeAll(keepingCapacity: true)
                 state = .string
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                literal = [byte]
+                literal.removeAll(keepingCapacity: true)
+                literal.append(byte)
                 state = .number
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                literal = [byte]
+                literal.removeAll(keepingCapacity: true)
+                literal.append(byte)
                 state = .literal
             default:
                 throw fail("expected a value, found \(Self.shown(byte))")
@@ -233,14 +250,7 @@ public struct TelegramReader {
         if stringUse != .skip { endSurrogate() }
         highSurrogate = 0
         if stringUse == .key {
-            let key: Key = switch String(decoding: string, as: UTF8.self) {
-            case "messages": .messages
-            case "date": .date
-            case "from": .from
-            case "text": .text
-            case "sticker_emoji": .sticker
-            default: .other
-            }
+            let key = Self.keys.first { $0.name == string }?.key ?? .other
             stack[stack.count - 1].key = key
             stack[stack.count - 1].expectsKey = false
             stringUse = .skip
@@ -250,7 +260,13 @@ public struct TelegramReader {
         if stringUse == .keep, messageDepth == stack.count - 1 {
             switch stack[messageDepth].key {
             case .date: date = Self.time(string)
-            case .from: sender = String(validating: string, as: UTF8.self)
+            case .from:
+                // Most messages are from a few people: the last name read is kept.
+                if string != senderBytes {
+                    senderBytes = string
+                    lastSender = String(validating: string, as: UTF8.self)
+                }
+                sender = lastSender
             default: break
             }
         }
@@ -261,7 +277,7 @@ public struct TelegramReader {
 
     mutating func endScalar(_ body: (MessageSplitter.Line) -> Void) throws(Failure) {
         if state == .literal {
-            guard literal == Array("true".utf8) || literal == Array("false".utf8) || literal == Array("null".utf8) else {
+            guard Self.literals.contains(literal) else {
                 throw fail("'\(String(decoding: literal, as: UTF8.self))' is no JSON value")
             }
         } else {
