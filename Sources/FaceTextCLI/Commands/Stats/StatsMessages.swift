@@ -15,7 +15,7 @@ enum StatsMessages {
                                    by: by, byFile: invocation.flag("by-file"), maxGroups: maxGroups)
         let allRead = try MessageInput(invocation).forEachLine(InputFiles(invocation.arguments), context, into: &counter)
         if counter.overflowed {
-            context.error("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.others)' (see --max-groups)")
+            context.warning("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.others)' (see --max-groups)")
         }
         return (counter.report, allRead)
     }
