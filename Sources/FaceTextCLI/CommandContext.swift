@@ -19,6 +19,8 @@ public struct CommandContext {
     public var isTerminal = false
     /// Opens a named input file.
     public var openFile: (String) throws(IOError) -> ByteSource
+    /// Creates (or empties) a named output file.
+    public var createFile: (String) throws(IOError) -> ByteSink = { (path) throws(IOError) in try FileDescriptorSink(creating: path) }
     /// The catalog chosen by `--catalog` / `FACETEXT_CATALOG`, filled in by the CLI.
     var catalog: FaceCatalog = .default
     /// Whether some input failed (the command still goes on with the others).

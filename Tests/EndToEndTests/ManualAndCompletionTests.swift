@@ -51,7 +51,7 @@ import Testing
 
     /// bash's completion, run as bash runs it: COMP_WORDS and COMP_CWORD set, the function called.
     @Test(arguments: [
-        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "compose", "completions", "help"]),
+        ("facetext ''", ["render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "page", "compose", "completions", "help"]),
         ("facetext re", ["render", "recent"]),
         ("facetext render --t", ["--to", "--template"]),
         ("facetext render --to ''", ["unicode", "html", "markdown", "path"]),

@@ -5,7 +5,7 @@ import Testing
 /// (from GNU time) compared between a small and a large input, per process,
 /// so these run side by side with the rest of the suite.
 @Suite struct MemoryEndToEndTests {
-    @Test(arguments: ["render", "tag", "backspace", "scan", "wrap --render --bubble"])
+    @Test(arguments: ["render", "tag", "backspace", "scan", "wrap --render --bubble", "page --format lines"])
     func aLongLineWithoutNewlineKeepsMemoryFlat(command: String) throws {
         // 2 MB and 24 MB of one line of chat text: peak RSS may differ by at most 12 MB
         // (measured here: under 1 MB apart for every command).

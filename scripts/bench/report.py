@@ -38,6 +38,11 @@ if plain_chat:
           f"qq {mbps['facetext stats --format qq --by sender'] / plain_chat:.2f}× its speed; Telegram's JSON export read at "
           f"{mbps['facetext stats --format telegram (result.json)']:,.1f} MB/s.")
     print()
+page = mbps.get("facetext page (the mixed log, a message per line)")
+if page:
+    print(f"`page` writes {page:,.1f} MB/s of the mixed log read a message per line, "
+          f"{mbps['facetext page --format prefixed --me 小红']:,.1f} MB/s of the prefixed chat log.")
+    print()
 print("Several threads (`--jobs 2`, same output), compared with one:")
 print()
 print("| command | MB/s | vs one thread |")

@@ -12,6 +12,7 @@ enum CommandRegistry {
         SearchCommand.spec,
         RecentCommand.spec,
         WrapCommand.spec,
+        PageCommand.spec,
         ComposeCommand.spec,
         CompletionsCommand.spec,
         HelpCommand.spec,

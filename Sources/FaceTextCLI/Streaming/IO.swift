@@ -66,9 +66,24 @@ public enum IOError: Error, Equatable, CustomStringConvertible {
 public final class FileDescriptorSink: ByteSink {
     let descriptor: Int32
 
+    private let owned: Bool
+
     /// Wraps an open descriptor (not closed by this object).
     public init(descriptor: Int32) {
         self.descriptor = descriptor
+        owned = false
+    }
+
+    /// Creates the file at `path`, or empties it, for writing (closed when this object goes).
+    public init(creating path: String) throws(IOError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .openFailed(errno: errno) }
+        self.descriptor = descriptor
+        owned = true
+    }
+
+    deinit {
+        if owned { close(descriptor) }
     }
 
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) {

@@ -8,6 +8,9 @@ struct MessageInput {
         long: "format", short: "f", valueName: "format",
         help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, telegram (Telegram Desktop's result.json), or auto (told from each input's first lines). May also come before the command name, for every command (the byte filters ignore it).",
         allowedValues: MessageFormat.allCases.map(\.rawValue) + ["auto"], defaultValue: "lines")
+    /// `--format` of `page`, which tells the format from the log unless given.
+    static let pageFormatOption = OptionSpec(
+        long: "format", short: "f", valueName: "format", help: formatOption.help, allowedValues: formatOption.allowedValues, defaultValue: "auto")
     static let showFormatOption = OptionSpec(
         long: "show-format", valueName: nil, help: "Say on standard error which format each input was read in, and why (with --format auto).")
 
@@ -18,8 +21,8 @@ struct MessageInput {
     let format: MessageFormat?
     let shows: Bool
 
-    init(_ invocation: Invocation) {
-        format = MessageFormat(rawValue: invocation.value("format") ?? "lines")
+    init(_ invocation: Invocation, defaultFormat: String = "lines") {
+        format = MessageFormat(rawValue: invocation.value("format") ?? defaultFormat)
         shows = invocation.flag("show-format")
     }
 
@@ -96,6 +99,7 @@ struct MessageInput {
                 try? context.stderr.write("facetext: \(inputs.displayName(name)): format \(chosen.rawValue) (\(why))\n")
             }
             splitter = MessageSplitter(format: chosen, dayFirst: detection.dayFirst)
+            sink.format(chosen)
             telegram = chosen == .telegram ? TelegramReader() : nil
             let held = head
             head = []
@@ -132,10 +136,16 @@ struct MessageInput {
 protocol MessageLineSink {
     /// Called before the first line of input `file`.
     mutating func start(_ file: String) throws(IOError)
+    /// Called with the format an input is read in, before its first line.
+    mutating func format(_ format: MessageFormat)
     /// Called with each line of each input.
     mutating func take(_ line: MessageSplitter.Line) throws(IOError)
     /// Called after the last line of input `file`.
     mutating func end(_ file: String) throws(IOError)
+}
+
+extension MessageLineSink {
+    mutating func format(_ format: MessageFormat) {}
 }
 
 /// A sink of three closures.
