@@ -83,7 +83,7 @@ public struct MessageSplitter {
 
     private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
         var line = Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number)
-        if !continuing, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
+        if !continuing, format != .lines, let start = MessageHeader.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
             line.header = start.header
             line.textStart = start.textStart
             line.senderNumber = start.senderNumber

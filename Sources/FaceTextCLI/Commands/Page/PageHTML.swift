@@ -61,6 +61,10 @@ enum PageHTML {
     }
 
     static func openMessage(mine: Bool) -> StaticString { mine ? #"<div class="msg mine">"# : #"<div class="msg theirs">"# }
+    /// A message and its bubble opened at once, for a message without a name.
+    static func openNamelessMessage(mine: Bool) -> StaticString {
+        mine ? #"<div class="msg mine"><div class="bubble">"# : #"<div class="msg theirs"><div class="bubble">"#
+    }
     static let openBubble: StaticString = #"<div class="bubble">"#
     static let closeMessage: StaticString = "</div></div>\n"
 

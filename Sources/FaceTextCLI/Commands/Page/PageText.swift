@@ -24,8 +24,11 @@ struct PageText {
     /// `final`, the last line goes on in the next call: what may be the start of a character or
     /// a face at its end is held back for it.
     mutating func render(_ lines: [UInt8], final: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var lines = carried + lines
-        carried = []
+        var lines = lines
+        if !carried.isEmpty {
+            lines.insert(contentsOf: carried, at: 0)
+            carried = []
+        }
         if !final {
             let cut = UTF8Check.incompleteTail(lines)
             carried = Array(lines.suffix(cut))
@@ -65,8 +68,12 @@ enum UTF8Check {
             let lead = base[index]
             if lead < 0x80 {
                 index += 1
+            } else if lead >= 0xE1 && (lead <= 0xEC || lead >= 0xEE && lead <= 0xEF) {
+                // Three bytes with no overlong form or surrogate to rule out (most CJK): both others continuation bytes.
+                guard index + 2 < count, (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080 else { return false }
+                index += 3
             } else if lead & 0xF0 == 0xE0 {
-                // Three bytes (CJK): not an overlong form or a surrogate.
+                // E0 and ED: not an overlong form, not a surrogate.
                 guard index + 2 < count, base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 else { return false }
                 let second = base[index + 1]
                 guard (lead != 0xE0 || second >= 0xA0), (lead != 0xED || second < 0xA0) else { return false }

@@ -139,8 +139,10 @@ struct PageWriter: MessageLineSink {
             }
             lastTime = time
         }
-        batch.append(markup: PageHTML.openMessage(mine: mine))
-        if !mine, let sender {
+        if mine || sender == nil {
+            batch.append(markup: PageHTML.openNamelessMessage(mine: mine))
+        } else if let sender {
+            batch.append(markup: PageHTML.openMessage(mine: mine))
             if firstOther == nil { firstOther = sender } else if !several, !Self.same(sender, firstOther!) { several = true }
             // A name on the first bubble of each run of one person's messages.
             if separated || lastSender.map({ !Self.same(sender, $0) }) ?? true {
@@ -152,9 +154,9 @@ struct PageWriter: MessageLineSink {
                     if showsNames! { batch.append(markup: markup) }
                 }
             }
+            batch.append(markup: PageHTML.openBubble)
         }
         lastSender = mine ? nil : sender
-        batch.append(markup: PageHTML.openBubble)
         bubbleOpen = true
         if showsNames == nil, messagesSeen >= Self.lookahead.messages || batch.count >= Self.lookahead.bytes { try decideNames() }
     }
