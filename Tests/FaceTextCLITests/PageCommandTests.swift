@@ -109,6 +109,12 @@ import TestSupport
         #expect(html.contains("<main>") && html.hasSuffix("</html>\n") && Self.messages(html).isEmpty)
     }
 
+    @Test func aPageThatCannotBeMadeIsAnErrorNamingIt() {
+        let result = runCLI(["page", "--split", "1", "--prefix", "/nonexistent-facetext-dir/chat"], input: "a\nb\n")
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("/nonexistent-facetext-dir/chat-0001.html: No such file or directory"))
+    }
+
     @Test func usageErrors() {
         #expect(runCLI(["page", "--split", "0"], input: "").status == .usage)
         #expect(runCLI(["page", "--prefix", "x"], input: "").status == .usage)
