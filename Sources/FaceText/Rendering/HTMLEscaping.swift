@@ -1,7 +1,7 @@
 /// Escaping of text and attribute values for HTML output: `&`, `<`, `>`, `"`
 /// and `'` become character references; every other byte (invalid UTF-8
 /// included) is copied unchanged.
-enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Whether a byte must be escaped.
     static let needsEscape: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }
 
@@ -56,7 +56,7 @@ enum HTMLEscaping {
         }
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var buffer = OutputBuffer(capacity: text.utf8.count * 2)
         Array(text.utf8).withUnsafeBufferPointer { append($0, to: &buffer) }
         var out: [UInt8] = []

@@ -62,32 +62,21 @@ struct MessageInput {
         func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = false) throws(IOError) {
             guard !broken else { return }
             var failure: IOError?
+            // Each line to the sink; after a failure (a write error) no more.
+            func take(_ each: MessageSplitter.Line) {
+                guard failure == nil else { return }
+                do throws(IOError) { try sink.take(each) } catch { failure = error }
+            }
             if telegram != nil {
                 do throws(TelegramReader.Failure) {
-                    if final {
-                        try telegram!.finish { each in
-                            guard failure == nil else { return }
-                            do throws(IOError) { try sink.take(each) } catch { failure = error }
-                        }
-                    } else {
-                        try telegram!.feed(bytes) { each in
-                            guard failure == nil else { return }
-                            do throws(IOError) { try sink.take(each) } catch { failure = error }
-                        }
-                    }
+                    if final { try telegram!.finish(take) } else { try telegram!.feed(bytes, take) }
                 } catch {
                     report(error)
                 }
             } else if final {
-                splitter!.finish { each in
-                    guard failure == nil else { return }
-                    do throws(IOError) { try sink.take(each) } catch { failure = error }
-                }
+                splitter!.finish(take)
             } else {
-                splitter!.feed(bytes) { each in
-                    guard failure == nil else { return }
-                    do throws(IOError) { try sink.take(each) } catch { failure = error }
-                }
+                splitter!.feed(bytes, take)
             }
             if let failure { throw failure }
         }

@@ -27,7 +27,7 @@ enum PageHTML {
         """
 
     static func start(title: String, page: Int, previous: Int?, prefix: String?) -> [UInt8] {
-        let escaped = String(decoding: HTMLText.escaped(title), as: UTF8.self)
+        let escaped = HTMLEscaping.escape(title)
         var head = """
             <!DOCTYPE html>
             <html lang="und">
@@ -69,7 +69,7 @@ enum PageHTML {
     static let closeMessage: StaticString = "</div></div>\n"
 
     static func name(_ sender: String) -> [UInt8] {
-        Array(#"<p class="name">"#.utf8) + HTMLText.escaped(sender) + Array("</p>".utf8)
+        Array((#"<p class="name">"# + HTMLEscaping.escape(sender) + "</p>").utf8)
     }
 
     /// The file of page `page` of `--split`: `chat-0001.html`.

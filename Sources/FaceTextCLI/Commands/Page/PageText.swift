@@ -94,37 +94,3 @@ enum UTF8Check {
         return true
     }
 }
-
-/// Escaping for HTML text and attribute values.
-enum HTMLText {
-    private static let references: [[UInt8]?] = (0..<256).map { byte in
-        switch byte {
-        case 0x26: Array("&amp;".utf8)
-        case 0x3C: Array("&lt;".utf8)
-        case 0x3E: Array("&gt;".utf8)
-        case 0x22: Array("&quot;".utf8)
-        case 0x27: Array("&#39;".utf8)
-        default: nil
-        }
-    }
-
-    /// Appends `bytes` with & < > " ' as character references.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var start = 0
-        for index in 0..<bytes.count {
-            guard let reference = references[Int(bytes[index])] else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            out.append(contentsOf: reference)
-            start = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-    }
-
-    /// `text` escaped.
-    static func escaped(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        var text = text
-        text.withUTF8 { appendEscaped($0, to: &out) }
-        return out
-    }
-}

@@ -69,10 +69,10 @@ struct PageWriter: MessageLineSink {
         // A line longer than the splitter's limit comes in pieces: the later ones go on the same line.
         let continuing = lineCut && bubbleOpen
         lineCut = line.bytes.last != 0x0A
+        var content = continuing ? line.bytes : line.text
+        while let last = content.last, last == 0x0A || last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         if continuing {
-            var rest = line.bytes
-            while let last = rest.last, last == 0x0A || last == 0x0D { rest = UnsafeBufferPointer(rebasing: rest.dropLast()) }
-            batch.append(line: rest, cut: lineCut)
+            batch.append(line: content, cut: lineCut)
             try flushIfFull()
             return
         }
@@ -83,8 +83,6 @@ struct PageWriter: MessageLineSink {
             isNewMessage = true
             breaks = 0
         }
-        var content = line.text
-        while let last = content.last, last == 0x0A || last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         guard !content.isEmpty else {
             if bubbleOpen { breaks += 1 }
             return
