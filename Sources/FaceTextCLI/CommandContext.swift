@@ -25,6 +25,9 @@ public struct CommandContext {
     var catalog: FaceCatalog = .default
     /// Whether some input failed (the command still goes on with the others).
     var hadFailure = false
+    /// Whether `stats --by` and `page` do half their work on a second thread
+    /// (``BackgroundStage``); the tests compare their output with both.
+    var usesSecondThread = true
     /// The time now, in seconds since 1970 (UTC): `recent` records uses at it.
     public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 

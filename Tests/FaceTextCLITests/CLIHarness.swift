@@ -1,4 +1,4 @@
-import FaceTextCLI
+@testable import FaceTextCLI
 
 /// Runs the CLI in-process on buffers.
 struct CLIResult {
@@ -10,7 +10,7 @@ struct CLIResult {
 
 func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
             environment: [String: String] = [:], files: [String: [UInt8]] = [:], now: Int64? = nil,
-            terminalWidth: Int? = nil, isTerminal: Bool = false) -> CLIResult {
+            terminalWidth: Int? = nil, isTerminal: Bool = false, secondThread: Bool = true) -> CLIResult {
     let out = BufferSink(), err = BufferSink()
     var context = CommandContext(
         environment: environment, stdin: BufferSource(stdin, chunkSize: chunkSize), stdout: out, stderr: err,
@@ -21,6 +21,7 @@ func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
     if let now { context.now = { now } }
     context.terminalWidth = terminalWidth
     context.isTerminal = isTerminal
+    context.usesSecondThread = secondThread
     let status = CLI.run(arguments: arguments, context: context)
     return CLIResult(status: status, stdout: out.bytes, stderr: err.text)
 }
