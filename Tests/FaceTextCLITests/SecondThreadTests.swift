@@ -56,4 +56,10 @@ import TestSupport
         Self.bothWays(["stats", "--format", format, "--by-file", "--json"], format: format, seed: 5)
         Self.bothWays(["stats", "--format", format, "--by", "sender,hour", "--max-groups", "7", "--tsv"], format: format, seed: 6)
     }
+
+    @Test(arguments: formats)
+    func pageIsTheSameOnTwoThreads(format: String) {
+        Self.bothWays(["page", "--format", format, "--me", "小明"], format: format, seed: 20)
+        Self.bothWays(["page", "--format", format, "--image-base", "faces/", "--title", "t"], format: format, seed: 21)
+    }
 }

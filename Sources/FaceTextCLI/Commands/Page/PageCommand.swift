@@ -42,7 +42,8 @@ enum PageCommand {
         } else {
             pages = .one(context.stdout)
         }
-        var writer = PageWriter(title: title, me: invocation.value("me").map { Array($0.utf8) }, text: renderer, pages: pages)
+        var writer = PageWriter(title: title, me: invocation.value("me").map { Array($0.utf8) }, text: renderer, pages: pages,
+                                threaded: context.usesSecondThread)
         do throws(IOError) {
             let allRead = try MessageInput(invocation, defaultFormat: "auto").forEachLine(InputFiles(files), context, into: &writer)
             try writer.close()

@@ -2,9 +2,12 @@ import FaceText
 
 /// Writes the messages of a chat log as pages of bubbles (``PageHTML``), as
 /// they are read: a message's bubble opens at its first line of text and
-/// closes when the next message starts, so memory holds about 64 KiB of
+/// closes when the next message starts, so memory holds two batches of 256 KiB of
 /// output, and the first 200 messages while the page learns whether more
 /// than one other person writes (then names are shown, run by run).
+///
+/// A batch's text is rendered and the batch written on a second thread
+/// (``BackgroundStage``) while the next batch is made.
 struct PageWriter: MessageLineSink {
     /// Where pages go: one to standard output, or a file every N messages (their names to standard output).
     enum Pages {
@@ -17,11 +20,15 @@ struct PageWriter: MessageLineSink {
 
     private let title: String
     private let me: [UInt8]?
-    private var text: PageText
     private let pages: Pages
     private var format = MessageFormat.lines
-    private var batch = PageBatch()
-    private var out: [UInt8] = []
+    /// The batch being made, and where it goes.
+    private var work = PageWork()
+    private var batch: PageBatch {
+        _read { yield work.batch }
+        _modify { yield &work.batch }
+    }
+    private let writing: BackgroundStage<PageWork>
     private var sink: ByteSink?
     private var page = 0
     private var messagesOnPage = 0
@@ -45,8 +52,10 @@ struct PageWriter: MessageLineSink {
     /// The page file that could not be made, if one could not.
     private(set) var failedPage: String?
 
-    init(title: String, me: [UInt8]?, text: PageText, pages: Pages) {
-        (self.title, self.me, self.text, self.pages) = (title, me, text, pages)
+    init(title: String, me: [UInt8]?, text: PageText, pages: Pages, threaded: Bool = true) {
+        (self.title, self.me, self.pages) = (title, me, pages)
+        let rendering = PageRendering(text: text)
+        writing = BackgroundStage(empty: PageWork(), threaded: threaded) { rendering.write(&$0) }
     }
 
     mutating func format(_ format: MessageFormat) { self.format = format }
@@ -106,6 +115,9 @@ struct PageWriter: MessageLineSink {
         if !pageOpen { try openPage() }
         batch.append(markup: PageHTML.end(page: page, next: nil, prefix: prefixName))
         try flush()
+        // Nothing to write: the last batch comes back, written (or not).
+        try handOver()
+        writing.finish()
     }
 
     private var prefixName: String? {
@@ -187,11 +199,11 @@ struct PageWriter: MessageLineSink {
         batch.append(markup: PageHTML.start(title: title, page: page, previous: page > 1 ? page - 1 : nil, prefix: prefixName))
     }
 
-    /// Writes the batch when it holds 64 KiB (or, while names are undecided, decides them when it holds the most it may).
+    /// Hands the batch over when it holds 256 KiB (or, while names are undecided, decides them when it holds the most it may).
     private mutating func flushIfFull() throws(IOError) {
         if showsNames == nil {
             if batch.count >= Self.lookahead.bytes { try decideNames() }
-        } else if batch.count >= 1 << 16 {
+        } else if batch.count >= 1 << 18 {
             try flush()
         }
     }
@@ -199,9 +211,18 @@ struct PageWriter: MessageLineSink {
     /// Writes what the batch holds, once names are decided.
     private mutating func flush() throws(IOError) {
         guard let showsNames, let sink, !batch.isEmpty else { return }
-        batch.write(text: &text, showingNames: showsNames, into: &out)
-        try sink.write(out)
-        out.removeAll(keepingCapacity: out.capacity <= 1 << 18)
+        (work.showingNames, work.sink) = (showsNames, sink)
+        try handOver()
+    }
+
+    /// Hands the batch to the writing thread, and takes back the one before, throwing the error that writing it met.
+    private mutating func handOver() throws(IOError) {
+        writing.hand(&work)
+        work.sink = nil
+        if let failure = work.failure {
+            work.failure = nil
+            throw failure
+        }
     }
 
     /// The markup of a sender's name, kept for the last senders by their number (0: not numbered).
@@ -219,5 +240,28 @@ struct PageWriter: MessageLineSink {
     private static func same(_ name: String, _ bytes: [UInt8]) -> Bool {
         var name = name
         return name.withUTF8 { $0.elementsEqual(bytes) }
+    }
+}
+
+/// A batch of a page, where it goes, and how writing it went.
+struct PageWork {
+    var batch = PageBatch()
+    var showingNames = false
+    var sink: ByteSink?
+    var failure: IOError?
+}
+
+/// The writing thread's side of ``PageWriter``: renders a batch's text and writes the batch.
+private final class PageRendering: @unchecked Sendable {
+    private var text: PageText
+    private var out: [UInt8] = []
+
+    init(text: PageText) { self.text = text }
+
+    func write(_ work: inout PageWork) {
+        guard let sink = work.sink, !work.batch.isEmpty else { return }
+        work.batch.write(text: &text, showingNames: work.showingNames, into: &out)
+        do throws(IOError) { try sink.write(out) } catch { work.failure = error }
+        out.removeAll(keepingCapacity: out.capacity <= 1 << 21)
     }
 }
