@@ -1,14 +1,23 @@
 import Foundation
 import Testing
 
-/// Every `$ command` in the README's console blocks, run through bash with the
-/// built binary on PATH, must print exactly the lines shown under it.
+/// Every `$ command` in the console blocks of the README and of the documents
+/// in docs/, run through bash with the built binary on PATH, must print
+/// exactly the lines shown under it.
 @Suite struct ReadmeExamplesTests {
-    static let examples: [(command: String, output: String)] = {
-        let readme = (try? String(contentsOf: BinaryRunner.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The README and docs/*.md, by path from the repository's root.
+    static let documents: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: BinaryRunner.root.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    static let examples: [(command: String, output: String)] = documents.flatMap { examples(in: $0) }
+
+    static func examples(in document: String) -> [(command: String, output: String)] {
+        let text = (try? String(contentsOf: BinaryRunner.root.appendingPathComponent(document), encoding: .utf8)) ?? ""
         var examples: [(String, String)] = []
         var inConsole = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inConsole = line == "```console"
                 continue
@@ -21,10 +30,11 @@ import Testing
             }
         }
         return examples
-    }()
+    }
 
-    @Test func theReadmeHasExamples() {
-        #expect(Self.examples.count >= 5)
+    @Test func theReadmeAndTheCommandReferenceHaveExamples() {
+        #expect(Self.examples(in: "README.md").count >= 10)
+        #expect(Self.examples(in: "docs/commands.md").count >= 10)
     }
 
     @Test(arguments: examples.map(\.command))
