@@ -39,6 +39,14 @@ import Testing
         #expect(result.stderr == "facetext: error: cannot write to standard output: No space left on device\n")
     }
 
+    /// `page` writes on a second thread: a write error there is still the command's, small page or large.
+    @Test(arguments: [1, 60_000])
+    func aPageToAFullDiskIsReportedWithExit1(lines: Int) throws {
+        let result = try BinaryRunner.shell("yes '小红: 好[哈哈]' | head -n \(lines) | facetext page --format prefixed > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr == "facetext: error: cannot write to standard output: No space left on device\n")
+    }
+
     @Test func outputAppearsBeforeTheInputEnds() throws {
         // The writer keeps the pipe open for 5 seconds after the first line;
         // the first output line must arrive long before that.

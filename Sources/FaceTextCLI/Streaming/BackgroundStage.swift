@@ -6,10 +6,12 @@ import Dispatch
 /// `page` splits messages into markup on one and renders their text on the
 /// other.
 ///
-/// One batch is worked on while one is made: memory holds two batches, and
-/// batches are done in the order they are handed over. Batches are swapped,
-/// not copied: ``hand(_:)`` gives back the batch done before, as the work
-/// left it, for the caller to empty and fill again (keeping its capacity).
+/// Up to `depth` batches (3) wait or are worked on while one is made, so that
+/// a batch slower than the others on either side does not hold the other
+/// thread up; batches are done in the order they are handed over. Batches
+/// are swapped, not copied: ``hand(_:)`` gives back a batch done before, as
+/// the work left it, for the caller to empty and fill again (keeping its
+/// capacity).
 ///
 /// With `threaded: false` the work is done on the calling thread, at each
 /// hand-over: the same results, which the tests compare with the threaded
@@ -18,23 +20,37 @@ final class BackgroundStage<Batch>: @unchecked Sendable {
     /// What both threads hold. The thread holds only this, so the stage's deinit can end it.
     private final class Shared: @unchecked Sendable {
         let work: (inout Batch) -> Void
-        /// The batch being worked on (or the last one done).
-        var batch: Batch
+        /// The batches handed over and not yet given back, in a ring: each place is
+        /// touched by one thread at a time, as the semaphores hand it on.
+        let ring: UnsafeMutableBufferPointer<Batch>
         var closing = false
-        /// Signalled when a batch is handed over, and when the stage is closing.
+        /// Counts the batches handed over and not yet taken by the thread (and the closing).
         let handed = DispatchSemaphore(value: 0)
-        /// Held from a hand-over until its batch is done.
-        let idle = DispatchSemaphore(value: 1)
+        /// Counts the places of the ring whose batch is done.
+        let done: DispatchSemaphore
         let stopped = DispatchSemaphore(value: 0)
 
-        init(batch: Batch, work: @escaping (inout Batch) -> Void) { (self.batch, self.work) = (batch, work) }
+        init(empty: Batch, depth: Int, work: @escaping (inout Batch) -> Void) {
+            ring = .allocate(capacity: depth)
+            ring.initialize(repeating: empty)
+            self.work = work
+            done = DispatchSemaphore(value: depth)
+        }
+
+        deinit {
+            _ = ring.deinitialize()
+            ring.deallocate()
+        }
 
         func run() {
+            var place = 0
             while true {
                 handed.wait()
                 if closing { break }
-                work(&batch)
-                idle.signal()
+                // (Only this thread touches this place until it signals it done.)
+                work(&ring[place])
+                place = (place + 1) % ring.count
+                done.signal()
             }
             stopped.signal()
         }
@@ -42,43 +58,45 @@ final class BackgroundStage<Batch>: @unchecked Sendable {
 
     private let shared: Shared
     private let threaded: Bool
+    private var place = 0
     private var closed = false
 
-    /// A stage that does `work` to each batch handed to it, starting with `empty` as the batch it gives back first.
-    init(empty: Batch, threaded: Bool = true, work: @escaping (inout Batch) -> Void) {
-        shared = Shared(batch: empty, work: work)
+    /// A stage that does `work` to each batch handed to it, with up to `depth` batches handed over
+    /// and not yet done; `empty` is what the first hand-overs give back.
+    init(empty: Batch, depth: Int = 3, threaded: Bool = true, work: @escaping (inout Batch) -> Void) {
+        shared = Shared(empty: empty, depth: threaded ? max(1, depth) : 1, work: work)
         self.threaded = threaded
         guard threaded else { return }
         startWorkerThread { [shared] in shared.run() }
     }
 
-    /// Hands `next` over once the batch before it is done, and puts that one in its place.
+    /// Hands `next` over once there is room, and puts in its place a batch done before.
     func hand(_ next: inout Batch) {
         guard threaded else {
             shared.work(&next)
             return
         }
-        shared.idle.wait()
-        swap(&shared.batch, &next)
+        shared.done.wait()
+        swap(&shared.ring[place], &next)
+        place = (place + 1) % shared.ring.count
         shared.handed.signal()
     }
 
     /// Waits until every batch handed over is done, so that what the work has made can be read.
     func finish() {
         guard threaded else { return }
-        shared.idle.wait()
-        shared.idle.signal()
+        for _ in shared.ring.indices { shared.done.wait() }
+        for _ in shared.ring.indices { shared.done.signal() }
     }
 
     /// Finishes and ends the thread (done on deinit too).
     func close() {
         guard threaded, !closed else { return }
         closed = true
-        shared.idle.wait()
+        finish()
         shared.closing = true
         shared.handed.signal()
         shared.stopped.wait()
-        shared.idle.signal()
     }
 
     deinit { close() }

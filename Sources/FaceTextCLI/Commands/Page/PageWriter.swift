@@ -28,6 +28,7 @@ struct PageWriter: MessageLineSink {
         _read { yield work.batch }
         _modify { yield &work.batch }
     }
+    private let rendering: PageRendering
     private let writing: BackgroundStage<PageWork>
     private var sink: ByteSink?
     private var page = 0
@@ -55,6 +56,7 @@ struct PageWriter: MessageLineSink {
     init(title: String, me: [UInt8]?, text: PageText, pages: Pages, threaded: Bool = true) {
         (self.title, self.me, self.pages) = (title, me, pages)
         let rendering = PageRendering(text: text)
+        self.rendering = rendering
         writing = BackgroundStage(empty: PageWork(), threaded: threaded) { rendering.write(&$0) }
     }
 
@@ -115,9 +117,8 @@ struct PageWriter: MessageLineSink {
         if !pageOpen { try openPage() }
         batch.append(markup: PageHTML.end(page: page, next: nil, prefix: prefixName))
         try flush()
-        // Nothing to write: the last batch comes back, written (or not).
-        try handOver()
         writing.finish()
+        if let failure = rendering.failure { throw failure }
     }
 
     private var prefixName: String? {
@@ -215,7 +216,7 @@ struct PageWriter: MessageLineSink {
         try handOver()
     }
 
-    /// Hands the batch to the writing thread, and takes back the one before, throwing the error that writing it met.
+    /// Hands the batch to the writing thread, and takes back one done before, throwing the error that writing met.
     private mutating func handOver() throws(IOError) {
         writing.hand(&work)
         work.sink = nil
@@ -255,13 +256,16 @@ struct PageWork {
 private final class PageRendering: @unchecked Sendable {
     private var text: PageText
     private var out: [UInt8] = []
+    /// The write error met, after which nothing more is written (read once the stage has finished).
+    private(set) var failure: IOError?
 
     init(text: PageText) { self.text = text }
 
     func write(_ work: inout PageWork) {
-        guard let sink = work.sink, !work.batch.isEmpty else { return }
+        defer { work.failure = failure }
+        guard failure == nil, let sink = work.sink, !work.batch.isEmpty else { return }
         work.batch.write(text: &text, showingNames: work.showingNames, into: &out)
-        do throws(IOError) { try sink.write(out) } catch { work.failure = error }
+        do throws(IOError) { try sink.write(out) } catch { failure = error }
         out.removeAll(keepingCapacity: out.capacity <= 1 << 21)
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import FaceText
+
+/// docs/architecture.md states where things are and lists every fast path
+/// with its plain path and the test that proves them equal: the claims a
+/// reader acts on must name what exists, and a new switch must get its row.
+@Suite struct ArchitectureDocTests {
+    static let document = (try? String(contentsOf: Fixtures.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)) ?? ""
+
+    /// Every Swift file of Sources and Tests: its path from the root, and its text.
+    static let swiftFiles: [(path: String, text: String)] = {
+        var files: [(String, String)] = []
+        for folder in ["Sources", "Tests"] {
+            let base = Fixtures.root.appendingPathComponent(folder)
+            let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            for path in paths where path.hasSuffix(".swift") {
+                if let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) { files.append((folder + "/" + path, text)) }
+            }
+        }
+        return files
+    }()
+
+    /// The rows of the table under `heading`, as cells.
+    static func table(under heading: String) -> [[String]] {
+        guard let start = document.range(of: "\n" + heading + "\n") else { return [] }
+        var rows: [[String]] = []
+        var inTable = false
+        for line in document[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") { break }
+            guard line.hasPrefix("|") else {
+                if inTable { break }
+                continue
+            }
+            inTable = true
+            let cells = line.dropFirst().dropLast().components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.first?.hasPrefix("---") == true { continue }
+            rows.append(cells)
+        }
+        return Array(rows.dropFirst())  // (the header)
+    }
+
+    /// The text between backticks in `cell`.
+    static func quoted(_ cell: String) -> [String] {
+        cell.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    /// The words of a Swift text: runs of letters, digits and underscores.
+    static func words(_ text: String) -> [Substring] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The names that follow `keywords` anywhere in the sources.
+    static func names(after keywords: Set<Substring>) -> Set<Substring> {
+        var names: Set<Substring> = []
+        for file in swiftFiles {
+            let words = words(file.text)
+            for (index, word) in words.enumerated().dropLast() where keywords.contains(word) { names.insert(words[index + 1]) }
+        }
+        return names
+    }
+
+    static let declaredTypes = names(after: ["struct", "enum", "class", "protocol", "typealias", "actor", "extension"])
+    static let declaredMembers = names(after: ["func", "var", "let", "case"])
+
+    /// Whether some source declares `name` as a type (or extends it).
+    static func declaresType(_ name: String) -> Bool { declaredTypes.contains(Substring(name)) }
+
+    /// Whether some source declares a member called `name`.
+    static func declaresMember(_ name: String) -> Bool { declaredMembers.contains(Substring(name)) }
+
+    static let fastPaths = table(under: "## Fast paths and their plain paths")
+
+    @Test func everySwitchHasARow() {
+        #expect(Self.fastPaths.count >= 25)
+        let switches = Self.fastPaths.compactMap { $0.count > 2 ? $0[2] : nil }
+        for (name, _) in FastPaths.named {
+            #expect(switches.contains { $0.contains("`.\(name)`") }, "FastPaths.\(name) has no row in docs/architecture.md")
+        }
+        for cliSwitch in ["`--jobs 1`", "`CommandContext.usesSecondThread`"] {
+            #expect(switches.contains { $0.contains(cliSwitch) }, "\(cliSwitch) has no row")
+        }
+    }
+
+    /// A type, `Type.member` or test suite named in the fast path and plain path
+    /// and test columns exists (names of the standard library and commands aside).
+    @Test func everyTypeAndTestTheFastPathTableNamesExists() {
+        let standardLibrary: Set = ["String", "Array", "Dictionary", "Character", "Unicode"]
+        var checked = 0
+        for row in Self.fastPaths {
+            for cell in [row[0], row[1], row.count > 3 ? row[3] : ""] {
+                for name in Self.quoted(cell) {
+                    guard let match = name.prefixMatch(of: /([A-Z][A-Za-z0-9]*)(\.([a-z][A-Za-z0-9]*))?/) else { continue }
+                    let type = String(match.output.1)
+                    guard !standardLibrary.contains(type) else { continue }
+                    #expect(Self.declaresType(type), "docs/architecture.md names \(type), which no source declares")
+                    if let member = match.output.3 {
+                        #expect(Self.declaresMember(String(member)), "docs/architecture.md names \(type).\(member), which no source declares")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 60)
+    }
+
+    /// The folders of the library's table exist, and each type the table names there is declared.
+    @Test func theLibrarysFoldersAndTheirTypesExist() {
+        let rows = Self.table(under: "## Where things are")
+        #expect(rows.count > 15)
+        for row in rows {
+            let folder = Self.quoted(row[0]).first ?? ""
+            var isFolder: ObjCBool = false
+            let path = Fixtures.root.appendingPathComponent("Sources/FaceText/" + folder).path
+            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), "no Sources/FaceText/\(folder)")
+            for name in Self.quoted(row[1]) {
+                guard let match = name.wholeMatch(of: /([A-Z][A-Za-z0-9]*)(\.[A-Z][A-Za-z0-9]*)?/) else { continue }
+                #expect(Self.declaresType(String(match.output.1)), "docs/architecture.md puts \(name) in \(folder), but no source declares it")
+            }
+        }
+    }
+
+    /// The `package` types the command line uses are the ones the document lists.
+    @Test func thePackageTypesTheCommandLineUsesAreListed() throws {
+        let listing = try #require(Self.document.range(of: "it uses these `package` types").map { Self.document[$0.upperBound...] })
+        let listed = Set(Self.quoted(String(listing.prefix { $0 != "(" })))
+        var declared: Set<String> = []
+        for file in Self.swiftFiles where file.path.hasPrefix("Sources/FaceText/") {
+            for line in file.text.split(separator: "\n") where line.hasPrefix("package ") {
+                let words = Self.words(String(line))
+                if words.count > 2, ["struct", "enum", "class", "protocol"].contains(words[words[1] == "final" ? 2 : 1]) {
+                    declared.insert(String(words[words[1] == "final" ? 3 : 2]))
+                }
+            }
+        }
+        let commandLine = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { Self.words($0.text) }.map(String.init))
+        let used = declared.intersection(commandLine)
+        #expect(used == listed)
+    }
+}
