@@ -35,62 +35,10 @@ struct PageText {
             lines.removeLast(cut)
         }
         // Invalid UTF-8 becomes U+FFFD (which never takes a line feed with it).
-        let text = lines.withUnsafeBufferPointer(UTF8Check.isValid) ? lines : Array(String(decoding: lines, as: UTF8.self).utf8)
+        let text = lines.withUnsafeBufferPointer(UTF8Check.firstInvalid).map { UTF8Check.repaired(lines, from: $0) } ?? lines
         text.withUnsafeBufferPointer { stream.process($0, into: rendered) }
         if final { stream.finish(into: rendered) }
         rendered.withBytes(body)
         rendered.removeAll()
-    }
-}
-
-/// Whether bytes are well-formed UTF-8 (ASCII checked eight bytes at a time).
-enum UTF8Check {
-    /// How many bytes at the end of `bytes` are the start of a character whose other bytes are missing (0 to 3).
-    static func incompleteTail(_ bytes: [UInt8]) -> Int {
-        for back in 1...min(3, bytes.count) {
-            let byte = bytes[bytes.count - back]
-            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            return length > back ? back : 0
-        }
-        return 0
-    }
-
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let lead = base[index]
-            if lead < 0x80 {
-                index += 1
-            } else if lead >= 0xE1 && (lead <= 0xEC || lead >= 0xEE && lead <= 0xEF) {
-                // Three bytes with no overlong form or surrogate to rule out (most CJK): both others continuation bytes.
-                guard index + 2 < count, (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080 else { return false }
-                index += 3
-            } else if lead & 0xF0 == 0xE0 {
-                // E0 and ED: not an overlong form, not a surrogate.
-                guard index + 2 < count, base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 else { return false }
-                let second = base[index + 1]
-                guard (lead != 0xE0 || second >= 0xA0), (lead != 0xED || second < 0xA0) else { return false }
-                index += 3
-            } else if lead >= 0xC2 && lead <= 0xDF {
-                guard index + 1 < count, base[index + 1] & 0xC0 == 0x80 else { return false }
-                index += 2
-            } else if lead >= 0xF0 && lead <= 0xF4 {
-                guard index + 3 < count, base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80
-                else { return false }
-                let second = base[index + 1]
-                guard (lead != 0xF0 || second >= 0x90), (lead != 0xF4 || second < 0x90) else { return false }
-                index += 4
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -1,0 +1,104 @@
+/// Well-formed UTF-8, checked eight ASCII bytes at a time, and ill-formed
+/// UTF-8 repaired as the standard library's `String(decoding:as:)` repairs it
+/// (one U+FFFD for each maximal subpart of an ill-formed sequence), with the
+/// well-formed runs between copied whole.
+enum UTF8Check {
+    /// How many bytes at the end of `bytes` are the start of a character whose other bytes are missing (0 to 3).
+    static func incompleteTail(_ bytes: [UInt8]) -> Int {
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? back : 0
+        }
+        return 0
+    }
+
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { firstInvalid(bytes) == nil }
+
+    /// Where the first ill-formed sequence of `bytes` starts, or nil if there is none.
+    static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+            } else if lead >= 0xE1 && (lead <= 0xEC || lead >= 0xEE && lead <= 0xEF) {
+                // Three bytes with no overlong form or surrogate to rule out (most CJK): both others continuation bytes.
+                guard index + 2 < count, (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080 else { return index }
+                index += 3
+            } else {
+                let length = sequenceLength(base, from: index, count: count)
+                guard length > 0 else { return index }
+                index += length
+            }
+        }
+        return nil
+    }
+
+    /// The length of the well-formed sequence at `index` (whose lead is not ASCII), or 0.
+    private static func sequenceLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        let lead = base[index]
+        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard length > 0, index + length <= count, (low...high).contains(base[index + 1]) else { return 0 }
+        for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    /// The bytes of a maximal subpart of an ill-formed sequence at `index`: the lead and as many
+    /// of the bytes after it as could still have made a character (at least 1).
+    private static func subpartLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        let lead = base[index]
+        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (1, 0, 0)
+        }
+        var taken = 1
+        while taken < length, index + taken < count {
+            let byte = base[index + taken]
+            let fits = taken == 1 ? (low...high).contains(byte) : byte & 0xC0 == 0x80
+            guard fits else { break }
+            taken += 1
+        }
+        return taken
+    }
+
+    /// `bytes` with each maximal subpart of an ill-formed sequence, the first at `start`, as U+FFFD.
+    static func repaired(_ bytes: [UInt8], from start: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var index = 0, bad = start
+            while true {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<bad]))
+                guard bad < bytes.count else { return }
+                out += [0xEF, 0xBF, 0xBD]
+                index = bad + subpartLength(base, from: bad, count: bytes.count)
+                bad = UTF8Check.firstInvalid(UnsafeBufferPointer(rebasing: bytes[index...])).map { index + $0 } ?? bytes.count
+            }
+        }
+        return out
+    }
+}
