@@ -59,7 +59,7 @@ enum FuzzTarget {
 
     static func listed(_ input: [UInt8], size: Int) -> [UInt8] {
         var lister = FaceLister(catalog: catalog, recognizing: [.tags, .emoji, .images, .unknownTags])
-        let out = ByteBuffer()
+        let out = StreamOutput()
         var start = 0
         while start < input.count {
             lister.feed(Array(input[start..<min(start + size, input.count)]), into: out)
@@ -132,7 +132,7 @@ enum FuzzTarget {
         check(Array(kept) + Array(deleted) == input, "backspace changed more than a suffix")
         check(presses > 0 || deleted.isEmpty, "backspace deleted with no press")
 
-        let keptLines = ByteBuffer()
+        let keptLines = StreamOutput()
         let (end, _) = input.withUnsafeBufferPointer { editor.writeKept(linesIn: $0, from: 0, presses: presses, to: keptLines) }
         var expectedLines: [UInt8] = []
         var lineStart = 0

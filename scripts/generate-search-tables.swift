@@ -193,7 +193,7 @@ let pinyinSource = """
     // kHanyuPinyin fields of Unihan, checked in under Tests/UnicodeData/unihan (version in SOURCES.md).
     // Do not edit.
 
-    extension Pinyin {
+    extension FaceSearch.Pinyin {
         /// The toneless syllables, space-separated; a syllable's number n is the nth (from 1).
         static let syllableList: StaticString = "\(syllables.joined(separator: " "))"
         /// The ideograph blocks the readings cover, in the order of `readings`.

@@ -7,18 +7,18 @@ import TestSupport
 /// `scan` and `stats` over chat logs read as messages: senders, times, groups.
 @Suite struct ChatLogCommandTests {
     /// A prefixed log of the corpus's lines, three people taking turns, a message every 97 minutes from 2024-01-30.
-    static let log: (text: String, senders: [String], times: [ChatTime]) = {
+    static let log: (text: String, senders: [String], times: [ChatLog.Time]) = {
         // Split as bytes: a String takes CR LF for one character.
         let corpus = ChatCorpus(seed: 7, lines: 600).bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         let people = ["小红", "小明", "Bob 2"]
-        var text = "", senders: [String] = [], times: [ChatTime] = []
+        var text = "", senders: [String] = [], times: [ChatLog.Time] = []
         var minutes = 0
         for (index, line) in corpus.dropLast().enumerated() {
-            let day = ChatTime.civil(fromDayNumber: ChatTime(year: 2024, month: 1, day: 30)!.dayNumber + minutes / 1440)
-            let time = ChatTime(year: day.year, month: day.month, day: day.day, hour: minutes % 1440 / 60, minute: minutes % 60)!
+            let day = ChatLog.Time.civil(fromDayNumber: ChatLog.Time(year: 2024, month: 1, day: 30)!.dayNumber + minutes / 1440)
+            let time = ChatLog.Time(year: day.year, month: day.month, day: day.day, hour: minutes % 1440 / 60, minute: minutes % 60)!
             let sender = people[index % 3]
-            text += "\(time.date) \(ChatTime.digits(time.hour, 2)):\(ChatTime.digits(time.minute, 2)) \(sender): \(line)\n"
+            text += "\(time.date) \(ChatLog.Time.digits(time.hour, 2)):\(ChatLog.Time.digits(time.minute, 2)) \(sender): \(line)\n"
             senders.append(sender)
             times.append(time)
             minutes += 97

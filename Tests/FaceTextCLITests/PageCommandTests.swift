@@ -51,7 +51,7 @@ import TestSupport
 
     @Test func aSecondPersonLateStillGetsNames() {
         var log = ""
-        for minute in 0..<300 { log += "2024-05-01 \(ChatTime.digits(minute / 60 + 10, 2)):\(ChatTime.digits(minute % 60, 2)) 小红: \(minute)\n" }
+        for minute in 0..<300 { log += "2024-05-01 \(ChatLog.Time.digits(minute / 60 + 10, 2)):\(ChatLog.Time.digits(minute % 60, 2)) 小红: \(minute)\n" }
         log += "2024-05-01 20:00 小明: 我来了\n"
         let messages = Self.messages(runCLI(["page", "--format", "prefixed"], input: log).text)
         #expect(messages.prefix(300).allSatisfy { $0.name == nil })

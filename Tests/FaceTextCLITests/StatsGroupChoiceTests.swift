@@ -16,21 +16,21 @@ import TestSupport
     })
 
     /// A log of 150 people over two years, in no order, each line one face or two; a few continuation lines.
-    static func log(seed: UInt64) -> (text: String, messages: [(header: MessageHeader, faces: [String])]) {
+    static func log(seed: UInt64) -> (text: String, messages: [(header: ChatLog.Header, faces: [String])]) {
         var random = SeededGenerator(seed: seed)
-        var text = "", messages: [(MessageHeader, [String])] = []
+        var text = "", messages: [(ChatLog.Header, [String])] = []
         for index in 0..<3000 {
-            let day = ChatTime.civil(fromDayNumber: 19_700 + Int.random(in: 0..<730, using: &random))
-            let time = ChatTime(year: day.year, month: day.month, day: day.day, hour: Int.random(in: 0..<24, using: &random),
+            let day = ChatLog.Time.civil(fromDayNumber: 19_700 + Int.random(in: 0..<730, using: &random))
+            let time = ChatLog.Time(year: day.year, month: day.month, day: day.day, hour: Int.random(in: 0..<24, using: &random),
                                 minute: Int.random(in: 0..<60, using: &random))!
             let sender = index % 7 == 0 ? "用户\(Int.random(in: 0..<150, using: &random))" : "P\(Int.random(in: 0..<150, using: &random))"
             var faces = [faces.randomElement(using: &random)!]
-            text += "\(time.date) \(ChatTime.digits(time.hour, 2)):\(ChatTime.digits(time.minute, 2)) \(sender): 好\(faces[0])\n"
+            text += "\(time.date) \(ChatLog.Time.digits(time.hour, 2)):\(ChatLog.Time.digits(time.minute, 2)) \(sender): 好\(faces[0])\n"
             if index % 11 == 0 {
                 faces.append(Self.faces.randomElement(using: &random)!)
                 text += "还有\(faces[1])\n"
             }
-            messages.append((MessageHeader(sender: sender, time: time), faces))
+            messages.append((ChatLog.Header(sender: sender, time: time), faces))
         }
         return (text, messages)
     }

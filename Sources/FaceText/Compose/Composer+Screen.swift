@@ -21,22 +21,22 @@ extension Composer {
         let status = height >= 2 ? 1 : 0
         let panelLeast = panel == nil ? 0 : 3
         let inputRows = max(1, min(input.rowCount, options.inputRows, height - status - panelLeast))
-        let panelRows = panel == nil ? 0 : max(1, min(FacePanel.gridRows, height - status - inputRows - 2))
+        let panelRows = panel == nil ? 0 : max(1, min(Composer.Panel.gridRows, height - status - inputRows - 2))
         let messageRows = options.messagesAbove ? 0 : max(0, height - status - inputRows - (panel == nil ? 0 : panelRows + 2))
         return Layout(input: input, inputRows: inputRows, panelRows: panelRows, messageRows: messageRows)
     }
 
     /// The screen as it stands: ``height`` rows, or with ``Options/messagesAbove``
     /// as many as the input, the panel and the status row take (at most ``height``).
-    public func screen() -> ComposeScreen {
+    public func screen() -> Composer.Screen {
         let layout = layout()
-        var rows: [[ComposeScreen.Span]] = messageRows(layout.messageRows)
+        var rows: [[Composer.Screen.Span]] = messageRows(layout.messageRows)
         // The input bar, scrolled to keep the cursor in sight.
         let input = layout.input
         let first = max(0, min(input.cursor.row - layout.inputRows + 1, input.rowCount - layout.inputRows))
         let cursorRow = rows.count + input.cursor.row - first
         for index in first..<first + layout.inputRows {
-            var row: [ComposeScreen.Span] = []
+            var row: [Composer.Screen.Span] = []
             if promptWidth > 0 { row.append(.init(index == 0 ? "> " : "  ", .faint)) }
             if self.input.bytes.isEmpty && index == 0 && !options.placeholder.isEmpty {
                 row.append(.init(DisplayText.clipped(DisplayText.oneRow(options.placeholder), to: width - promptWidth).text, .faint))
@@ -54,16 +54,16 @@ extension Composer {
         if !options.messagesAbove {
             while rows.count < height { rows.append([]) }
         }
-        let cursor = ComposeScreen.Position(row: min(max(0, cursorRow - dropped), rows.count - 1),
+        let cursor = Composer.Screen.Position(row: min(max(0, cursorRow - dropped), rows.count - 1),
                                             column: min(promptWidth + input.cursor.column, width - 1))
-        return ComposeScreen(width: width, height: rows.count, rows: rows.map { Self.clip($0, to: width) }, cursor: cursor)
+        return Composer.Screen(width: width, height: rows.count, rows: rows.map { Self.clip($0, to: width) }, cursor: cursor)
     }
 
     /// A bubble's rows as styled spans: the column's spaces, then the frame and the text.
-    static func bubbleSpans(_ bubbleRows: [ChatBubble.Row], mine: Bool) -> [[ComposeScreen.Span]] {
-        let style: ComposeScreen.Style = mine ? .mine : .theirs
-        return bubbleRows.map { row -> [ComposeScreen.Span] in
-            var spans = [ComposeScreen.Span(String(repeating: " ", count: row.column))]
+    static func bubbleSpans(_ bubbleRows: [ChatBubble.Row], mine: Bool) -> [[Composer.Screen.Span]] {
+        let style: Composer.Screen.Style = mine ? .mine : .theirs
+        return bubbleRows.map { row -> [Composer.Screen.Span] in
+            var spans = [Composer.Screen.Span(String(repeating: " ", count: row.column))]
             if row.text.isEmpty && row.trailing.isEmpty {
                 spans.append(.init(row.leading, style))
             } else {
@@ -74,9 +74,9 @@ extension Composer {
     }
 
     /// The last `count` rows of the messages' bubbles, blank rows above them if they are fewer.
-    private func messageRows(_ count: Int) -> [[ComposeScreen.Span]] {
+    private func messageRows(_ count: Int) -> [[Composer.Screen.Span]] {
         guard count > 0 else { return [] }
-        var rows: [[ComposeScreen.Span]] = []
+        var rows: [[Composer.Screen.Span]] = []
         for message in messages.reversed() {
             let bubbleRows = message.rows ?? bubble.rows(of: Self.shown(message.text), right: message.isMine)
             rows.insert(contentsOf: Self.bubbleSpans(bubbleRows, mine: message.isMine), at: 0)
@@ -87,11 +87,11 @@ extension Composer {
     }
 
     /// The search row, the grid's rows and the page row.
-    private func panelRows(_ count: Int, _ grid: EmojiGrid?) -> [[ComposeScreen.Span]] {
+    private func panelRows(_ count: Int, _ grid: EmojiGrid?) -> [[Composer.Screen.Span]] {
         guard let panel, let grid else {
             return [[.init("(no room for the face panel)", .faint)]]
         }
-        var rows: [[ComposeScreen.Span]] = []
+        var rows: [[Composer.Screen.Span]] = []
         if panel.query.isEmpty {
             let recentPage = panel.page == 0 && !panel.recent.isEmpty
             rows.append([.init(recentPage ? "Recent faces · type to search" : "Faces · type to search", .faint)])
@@ -104,14 +104,14 @@ extension Composer {
         let page = pages[panel.page]
         let cellWidth = panel.cellWidth
         for (rowIndex, cells) in grid.rows(of: page).enumerated() {
-            var row: [ComposeScreen.Span] = []
+            var row: [Composer.Screen.Span] = []
             for (columnIndex, cell) in cells.enumerated() {
                 // The face centred in its cell, a column of room each side; a face without
                 // an emoji is its name, marked as a label, not as text.
                 let (text, columns) = Self.cellText(cell, width: cellWidth - 2)
                 let left = (cellWidth - columns) / 2, right = cellWidth - columns - left
                 let selected = rowIndex * grid.columns + columnIndex == panel.selection
-                let style: ComposeScreen.Style = selected ? .selected : FacePanel.isLabel(cell) ? .label : .plain
+                let style: Composer.Screen.Style = selected ? .selected : Composer.Panel.isLabel(cell) ? .label : .plain
                 row.append(.init(String(repeating: " ", count: left), selected ? .selected : .plain))
                 if !text.isEmpty { row.append(.init(text, style)) }
                 row.append(.init(String(repeating: " ", count: right), selected ? .selected : .plain))
@@ -124,14 +124,14 @@ extension Composer {
     }
 
     /// A cell's face cut to `width` columns, and its columns: its emoji, else
-    /// its name (the tag without brackets), which ``FacePanel/isLabel(_:)`` marks.
+    /// its name (the tag without brackets), which ``Composer/Panel/isLabel(_:)`` marks.
     static func cellText(_ cell: EmojiGrid.Cell, width: Int = 2) -> (text: String, columns: Int) {
         let text: String
         switch cell.kind {
         case .empty: text = ""
         case .deleteKey: text = cell.text
         default:
-            text = DisplayText.oneRow(FacePanel.isLabel(cell) ? String((cell.tag ?? cell.text).trimmingBrackets) : cell.text)
+            text = DisplayText.oneRow(Composer.Panel.isLabel(cell) ? String((cell.tag ?? cell.text).trimmingBrackets) : cell.text)
         }
         let (clipped, columns) = DisplayText.clipped(text, to: width)
         return (clipped, columns)
@@ -148,14 +148,14 @@ extension Composer {
     /// The status, else what the keys do: the selected face's whole name in
     /// the panel, a standing notice, then as many hints as fit, the least
     /// important left out first; the key to quit always shows.
-    private func statusRow(_ grid: EmojiGrid?) -> [ComposeScreen.Span] {
+    private func statusRow(_ grid: EmojiGrid?) -> [Composer.Screen.Span] {
         if let status {
             let text = DisplayText.oneRow(status.text)
             let room = width - DisplayWidth.columns(of: Self.quitHint) - 3
             guard room >= 8 else { return [.init(text, status.isError ? .error : .faint)] }
             return [.init(DisplayText.clipped(text, to: room).text, status.isError ? .error : .faint), .init(" · " + Self.quitHint, .faint)]
         }
-        var lead: [ComposeScreen.Span] = []
+        var lead: [Composer.Screen.Span] = []
         var hints: [(text: String, rank: Int)]
         if panel != nil {
             if let cell = selectedCell(in: grid), cell.kind != .empty {
@@ -198,8 +198,8 @@ extension Composer {
     }
 
     /// `spans` cut to `width` columns, no character cut.
-    static func clip(_ spans: [ComposeScreen.Span], to width: Int) -> [ComposeScreen.Span] {
-        var result: [ComposeScreen.Span] = []
+    static func clip(_ spans: [Composer.Screen.Span], to width: Int) -> [Composer.Screen.Span] {
+        var result: [Composer.Screen.Span] = []
         var left = width
         for span in spans {
             let columns = DisplayWidth.columns(of: span.text)

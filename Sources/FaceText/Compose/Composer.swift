@@ -100,7 +100,7 @@ public struct Composer: Sendable {
     /// What the status row says instead of its hints, until the next key.
     public internal(set) var status: Status?
     /// The face panel, while it is open.
-    public internal(set) var panel: FacePanel?
+    public internal(set) var panel: Composer.Panel?
     /// The person's faces, newest use first (keys of a ``FaceHistory``).
     public internal(set) var history: FaceHistory
     /// The screen's size.
@@ -278,7 +278,7 @@ public struct Composer: Sendable {
     /// The rows of the bubbles added since the last call, oldest first, for a
     /// driver that prints them above its screen (``Options/messagesAbove``):
     /// each row no wider than the screen.
-    public mutating func newMessageRows() -> [[ComposeScreen.Span]] {
+    public mutating func newMessageRows() -> [[Composer.Screen.Span]] {
         let new = messages.suffix(unprinted)
         unprinted = 0
         return new.flatMap { message in

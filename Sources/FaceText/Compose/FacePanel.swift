@@ -1,53 +1,55 @@
-/// The face panel of ``Composer``: pages of faces under the input, each
-/// ending in a ⌫ cell. The first page is the person's recent faces (as many
-/// as it holds, newest first), when there are any; the catalog's faces follow
-/// from the next page, without those. Once letters are typed, the pages are
-/// the faces ``FaceSearch`` finds for them.
-///
-/// Each look is shown once: faces that share an emoji (`[赞]` and `[good]`
-/// are both 👍) are one cell, the first of them. A face without an emoji is
-/// shown by its name, as a label (``ComposeScreen/Style/label``); its whole
-/// tag is on the status row while it is chosen. The chosen cell is never an
-/// empty one (the recent page's room after its faces).
-public struct FacePanel: Sendable, Hashable {
-    /// Columns a cell takes: a face two columns wide and a column each side.
-    public static let cellWidth = 4
-    /// Columns a cell takes when some face shown has no emoji: room for a name of four columns (`最右`, `doge`).
-    public static let labelCellWidth = 6
-    /// The most rows of faces a page has.
-    public static let gridRows = 4
-    /// The most search results shown.
-    public static let resultLimit = 240
+extension Composer {
+    /// The face panel of ``Composer``: pages of faces under the input, each
+    /// ending in a ⌫ cell. The first page is the person's recent faces (as many
+    /// as it holds, newest first), when there are any; the catalog's faces follow
+    /// from the next page, without those. Once letters are typed, the pages are
+    /// the faces ``FaceSearch`` finds for them.
+    ///
+    /// Each look is shown once: faces that share an emoji (`[赞]` and `[good]`
+    /// are both 👍) are one cell, the first of them. A face without an emoji is
+    /// shown by its name, as a label (``Composer/Screen/Style/label``); its whole
+    /// tag is on the status row while it is chosen. The chosen cell is never an
+    /// empty one (the recent page's room after its faces).
+    public struct Panel: Sendable, Hashable {
+        /// Columns a cell takes: a face two columns wide and a column each side.
+        public static let cellWidth = 4
+        /// Columns a cell takes when some face shown has no emoji: room for a name of four columns (`最右`, `doge`).
+        public static let labelCellWidth = 6
+        /// The most rows of faces a page has.
+        public static let gridRows = 4
+        /// The most search results shown.
+        public static let resultLimit = 240
 
-    /// What was typed to search (empty: every face).
-    public internal(set) var query = ""
-    /// The page shown, from 0.
-    public internal(set) var page = 0
-    /// The chosen cell of the page, row by row from 0.
-    public internal(set) var selection = 0
+        /// What was typed to search (empty: every face).
+        public internal(set) var query = ""
+        /// The page shown, from 0.
+        public internal(set) var page = 0
+        /// The chosen cell of the page, row by row from 0.
+        public internal(set) var selection = 0
 
-    /// The recent faces and the catalog's other faces, as the panel opened.
-    public internal(set) var recent: [EmojiGrid.Cell] = []
-    public internal(set) var faces: [EmojiGrid.Cell] = []
-    /// The cells found for ``query`` (nil while it is empty).
-    public internal(set) var results: [EmojiGrid.Cell]?
+        /// The recent faces and the catalog's other faces, as the panel opened.
+        public internal(set) var recent: [EmojiGrid.Cell] = []
+        public internal(set) var faces: [EmojiGrid.Cell] = []
+        /// The cells found for ``query`` (nil while it is empty).
+        public internal(set) var results: [EmojiGrid.Cell]?
 
-    /// The columns of a cell: ``labelCellWidth`` when a face shown has no emoji, else ``cellWidth``.
-    public var cellWidth: Int {
-        let shown = results ?? (recent + faces)
-        return shown.contains { Self.isLabel($0) } ? Self.labelCellWidth : Self.cellWidth
-    }
+        /// The columns of a cell: ``labelCellWidth`` when a face shown has no emoji, else ``cellWidth``.
+        public var cellWidth: Int {
+            let shown = results ?? (recent + faces)
+            return shown.contains { Self.isLabel($0) } ? Self.labelCellWidth : Self.cellWidth
+        }
 
-    /// Whether a cell shows a face by its name.
-    static func isLabel(_ cell: EmojiGrid.Cell) -> Bool {
-        (cell.kind == .face || cell.kind == .recent) && !(cell.isEmoji && !cell.text.isEmpty)
-    }
+        /// Whether a cell shows a face by its name.
+        static func isLabel(_ cell: EmojiGrid.Cell) -> Bool {
+            (cell.kind == .face || cell.kind == .recent) && !(cell.isEmoji && !cell.text.isEmpty)
+        }
 
-    /// `cells` with each look once: a cell whose emoji (or, for a label, tag) an earlier one in `cells` or `seen` has is left out.
-    static func distinct(_ cells: [EmojiGrid.Cell], after seen: inout Set<String>) -> [EmojiGrid.Cell] {
-        cells.filter { cell in
-            let look = cell.isEmoji && !cell.text.isEmpty ? cell.text : "tag:" + (cell.tag ?? cell.text)
-            return seen.insert(look).inserted
+        /// `cells` with each look once: a cell whose emoji (or, for a label, tag) an earlier one in `cells` or `seen` has is left out.
+        static func distinct(_ cells: [EmojiGrid.Cell], after seen: inout Set<String>) -> [EmojiGrid.Cell] {
+            cells.filter { cell in
+                let look = cell.isEmoji && !cell.text.isEmpty ? cell.text : "tag:" + (cell.tag ?? cell.text)
+                return seen.insert(look).inserted
+            }
         }
     }
 }
@@ -72,14 +74,14 @@ extension Composer {
     private mutating func searchCells(_ query: String) -> [EmojiGrid.Cell]? {
         guard query.contains(where: { !$0.isWhitespace }) else { return nil }
         if search == nil { search = FaceSearch(catalog: catalog) }
-        let cells = search!.results(for: query).prefix(FacePanel.resultLimit).map { result in
+        let cells = search!.results(for: query).prefix(Composer.Panel.resultLimit).map { result in
             if let face = result.face {
                 return EmojiGrid.Cell(kind: .face, text: face.emoji ?? "", tag: face.tag, image: face.image, isEmoji: face.emoji != nil)
             }
             return EmojiGrid.Cell(kind: .codePoint, text: result.emoji ?? "", isEmoji: true)
         }
         var seen = Set<String>()
-        return FacePanel.distinct(Array(cells), after: &seen)
+        return Composer.Panel.distinct(Array(cells), after: &seen)
     }
 
     /// The chosen cell, if the panel is open.
@@ -94,12 +96,12 @@ extension Composer {
     }
 
     mutating func openPanel() {
-        var panel = FacePanel()
+        var panel = Composer.Panel()
         let recent = history.ordered(by: .recent).map(\.key)
         let cells = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
         var seen = Set<String>()
-        panel.recent = FacePanel.distinct(cells.filter { $0.kind == .recent }, after: &seen)
-        panel.faces = FacePanel.distinct(cells.filter { $0.kind != .recent }, after: &seen)
+        panel.recent = Composer.Panel.distinct(cells.filter { $0.kind == .recent }, after: &seen)
+        panel.faces = Composer.Panel.distinct(cells.filter { $0.kind != .recent }, after: &seen)
         self.panel = panel
     }
 
@@ -121,7 +123,7 @@ extension Composer {
     }
 
     /// Sets the query and what it finds, from the first page.
-    private mutating func search(_ query: String, in panel: inout FacePanel) {
+    private mutating func search(_ query: String, in panel: inout Composer.Panel) {
         panel.query = query
         panel.results = searchCells(query)
         (panel.page, panel.selection) = (0, 0)

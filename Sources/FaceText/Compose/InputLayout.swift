@@ -20,7 +20,7 @@ struct InputLayout: Equatable {
     /// The number of rows.
     let rowCount: Int
     /// The cursor's row and column.
-    let cursor: ComposeScreen.Position
+    let cursor: Composer.Screen.Position
 
     static func == (a: InputLayout, b: InputLayout) -> Bool {
         a.shown == b.shown && a.width == b.width && a.cursor == b.cursor && a.rowCount == b.rowCount
@@ -103,7 +103,7 @@ struct InputLayout: Equatable {
     }
 
     /// Where the wrapped rows start and end in the shown bytes.
-    private struct RowSink: WrapSink {
+    private struct RowSink: TextWrapper.Sink {
         var rows: [(start: Int, end: Int, width: Int)] = []
         var start = 0
         var position = 0
@@ -142,7 +142,7 @@ final class InputWrapTables: @unchecked Sendable {
     }
 
     /// Wraps `bytes` `width` columns wide by line breaking, telling `sink`.
-    func wrap<Sink: WrapSink>(_ bytes: [UInt8], width: Int, catalog: FaceCatalog, to sink: inout Sink) {
+    func wrap<Sink: TextWrapper.Sink>(_ bytes: [UInt8], width: Int, catalog: FaceCatalog, to sink: inout Sink) {
         lock.withLock { _ in
             var stream = TextWrapper.Stream(wrapper: TextWrapper(width: width, catalog: catalog, breaking: .line), tables: tables)
             bytes.withUnsafeBufferPointer { stream.feed($0, to: &sink) }

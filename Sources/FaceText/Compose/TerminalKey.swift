@@ -1,4 +1,4 @@
-/// A key (or a paste) read from a terminal, as ``KeyDecoder`` tells them
+/// A key (or a paste) read from a terminal, as ``TerminalKey/Decoder`` tells them
 /// apart: what ``Composer`` acts on.
 public enum TerminalKey: Sendable, Hashable {
     /// Typed text: one or more characters (an input method may send several at once).

@@ -9,7 +9,7 @@ extension LineEditor {
     /// deletion, not once per line; the lines of a few bytes that chat logs
     /// are full of are decided by a few byte tests (``QuickUnits``).
     public func writeKept(linesIn bytes: UnsafeBufferPointer<UInt8>, from start: Int, presses: Int,
-                          to out: ByteBuffer) -> (end: Int, lines: Int) {
+                          to out: StreamOutput) -> (end: Int, lines: Int) {
         var lineStart = start
         var copied = start
         var lines = 0

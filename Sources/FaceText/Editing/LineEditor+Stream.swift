@@ -12,7 +12,7 @@ extension LineEditor {
     ///
     /// ```swift
     /// var stream = LineEditor.Stream(editor: LineEditor(catalog: .default), presses: 1, output: .json)
-    /// let out = ByteBuffer()
+    /// let out = StreamOutput()
     /// Array("发了[图片]\n".utf8).withUnsafeBufferPointer { stream.feed($0, into: out) }
     /// stream.finish(into: out)     // {"line":1,"text":"发了[图片","deleted":"]"}
     /// ```
@@ -46,14 +46,14 @@ extension LineEditor {
         }
 
         /// Handles `chunk`, writing to `out` what its lines come to.
-        public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {
-            feed(chunk, into: out, whenFull: { (_: ByteBuffer) throws(Never) in })
+        public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: StreamOutput) {
+            feed(chunk, into: out, whenFull: { (_: StreamOutput) throws(Never) in })
         }
 
         /// Handles `chunk`, calling `flush` with `out` whenever it holds more than
         /// ``flushThreshold`` bytes between lines (`flush` is expected to empty it).
-        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>, into out: ByteBuffer,
-                                            whenFull flush: (ByteBuffer) throws(E) -> Void) throws(E) {
+        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>, into out: StreamOutput,
+                                            whenFull flush: (StreamOutput) throws(E) -> Void) throws(E) {
             let (mode, editor, presses) = (output, editor, presses)
             var start = 0
             if !lines.pending.isEmpty || lines.flushedPart {
@@ -97,7 +97,7 @@ extension LineEditor {
         }
 
         /// Writes what the last, unfinished line comes to, and starts afresh (line numbers from 1 again).
-        public mutating func finish(into out: ByteBuffer) {
+        public mutating func finish(into out: StreamOutput) {
             if !lines.pending.isEmpty || lines.flushedPart {
                 lineNumber += 1
                 let (mode, editor, presses, number, continuing) = (output, editor, presses, lineNumber, lines.flushedPart)
@@ -120,7 +120,7 @@ extension LineEditor {
         /// Writes the part of a very long line (line `number`) that no press can
         /// reach any more: in JSON, the start of its object and of its text.
         private static func settle(_ lines: inout LineBuffer, number: Int, mode: Output, editor: LineEditor, presses: Int,
-                                   into out: ByteBuffer) {
+                                   into out: StreamOutput) {
             let settled = lines.pending.withUnsafeBufferPointer { pending in
                 let settled = editor.settledLength(of: pending, presses: presses)
                 // Split where the escaping would begin a scalar anyway, so the text reads as if written at once.
@@ -148,7 +148,7 @@ extension LineEditor {
             writer.put(Self.jsonText)
         }
 
-        private static func appendJSONStart(number: Int, to out: ByteBuffer) {
+        private static func appendJSONStart(number: Int, to out: StreamOutput) {
             out.append(maximumCount: 64) { start in
                 var writer = ByteWriter(at: start)
                 writeJSONStart(number: number, to: &writer)
@@ -173,7 +173,7 @@ extension LineEditor {
         /// Handles one whole line (with its LF, if any), or the rest of one when
         /// `continuing` (its start was written by ``settle(_:number:mode:editor:presses:into:)``).
         private static func finishLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, mode: Output, editor: LineEditor, presses: Int,
-                                       continuing: Bool = false, into out: ByteBuffer) {
+                                       continuing: Bool = false, into out: StreamOutput) {
             let (keep, bodyEnd) = keptRange(line, editor: editor, presses: presses)
             switch mode {
             case .kept:

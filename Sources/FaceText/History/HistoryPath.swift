@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The file-system steps of ``HistoryFile`` that must not be turned against
+/// The file-system steps of ``FaceHistory/File`` that must not be turned against
 /// it by someone who can write its folder: where a path leads, the lock, and
 /// the temporary file.
 enum HistoryPath {
@@ -15,7 +15,7 @@ enum HistoryPath {
     /// symbolic link, the file it leads to (which may not exist yet). A link
     /// owned by another user than this one (or root) is not followed, and a
     /// file that is not a regular one is refused.
-    static func target(of path: String) throws(HistoryFile.Failure) -> String {
+    static func target(of path: String) throws(FaceHistory.File.Failure) -> String {
         var current = path
         for _ in 0...maximumLinks {
             var status = stat()
@@ -28,7 +28,7 @@ enum HistoryPath {
                 return current
             }
             guard status.st_uid == geteuid() || status.st_uid == 0 else {
-                throw HistoryFile.Failure(path: path, problem: "'\(current)' is a symbolic link owned by another user; not followed")
+                throw FaceHistory.File.Failure(path: path, problem: "'\(current)' is a symbolic link owned by another user; not followed")
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
@@ -36,21 +36,21 @@ enum HistoryPath {
             let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
         }
-        throw HistoryFile.Failure(path: path, problem: "leads through more than \(maximumLinks) symbolic links")
+        throw FaceHistory.File.Failure(path: path, problem: "leads through more than \(maximumLinks) symbolic links")
     }
 
     /// Opens and locks the lock file, waiting at most `waiting` milliseconds
     /// for another process to let go of it; the descriptor to close.
-    static func lock(_ lockPath: String, waiting: Int, for path: String) throws(HistoryFile.Failure) -> Int32 {
+    static func lock(_ lockPath: String, waiting: Int, for path: String) throws(FaceHistory.File.Failure) -> Int32 {
         let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard lock >= 0 else {
-            if errno == ELOOP { throw HistoryFile.Failure(path: path, problem: "its lock file \(lockPath) is a symbolic link; not followed") }
+            if errno == ELOOP { throw FaceHistory.File.Failure(path: path, problem: "its lock file \(lockPath) is a symbolic link; not followed") }
             throw failure(path, "cannot make its lock file \(lockPath)", errno)
         }
         var status = stat()
         guard fstat(lock, &status) == 0, kindIfNotRegular(status.st_mode) == nil else {
             close(lock)
-            throw HistoryFile.Failure(path: path, problem: "its lock file \(lockPath) is not a regular file")
+            throw FaceHistory.File.Failure(path: path, problem: "its lock file \(lockPath) is not a regular file")
         }
         var waited = 0
         while flock(lock, LOCK_EX | LOCK_NB) != 0 {
@@ -62,7 +62,7 @@ enum HistoryPath {
             guard waited < waiting else {
                 close(lock)
                 let seconds = waiting >= 1000 ? "\(waiting / 1000) s" : "\(waiting) ms"
-                throw HistoryFile.Failure(path: path, problem: "another process has held its lock (\(lockPath)) for over \(seconds); not changed",
+                throw FaceHistory.File.Failure(path: path, problem: "another process has held its lock (\(lockPath)) for over \(seconds); not changed",
                                           isLockBusy: true)
             }
             let step = min(10, waiting - waited)
@@ -75,7 +75,7 @@ enum HistoryPath {
 
     /// Creates a temporary file beside `target` with a random name, exclusively
     /// (never an existing file or a link planted there), mode 0600.
-    static func makeTemporary(beside target: String, for path: String) throws(HistoryFile.Failure) -> (String, Int32) {
+    static func makeTemporary(beside target: String, for path: String) throws(FaceHistory.File.Failure) -> (String, Int32) {
         var generator = SystemRandomNumberGenerator()
         var error: Int32 = EEXIST
         for _ in 0..<100 {
@@ -108,11 +108,11 @@ enum HistoryPath {
     }
 
     /// The failure of a history that is `kind` (``kindIfNotRegular(_:)``).
-    static func notRegular(_ path: String, _ kind: String) -> HistoryFile.Failure {
-        HistoryFile.Failure(path: path, problem: "is \(kind), not a regular file: a history must be a regular file")
+    static func notRegular(_ path: String, _ kind: String) -> FaceHistory.File.Failure {
+        FaceHistory.File.Failure(path: path, problem: "is \(kind), not a regular file: a history must be a regular file")
     }
 
-    static func failure(_ path: String, _ problem: String, _ code: Int32) -> HistoryFile.Failure {
-        HistoryFile.Failure(path: path, problem: problem + " (" + String(cString: strerror(code)) + ")")
+    static func failure(_ path: String, _ problem: String, _ code: Int32) -> FaceHistory.File.Failure {
+        FaceHistory.File.Failure(path: path, problem: problem + " (" + String(cString: strerror(code)) + ")")
     }
 }

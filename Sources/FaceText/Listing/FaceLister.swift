@@ -7,7 +7,7 @@ import Glibc
 ///
 /// ```swift
 /// var lister = FaceLister(catalog: .default)
-/// let out = ByteBuffer()
+/// let out = StreamOutput()
 /// lister.startFile("chat.log")
 /// lister.feed(chunk, into: out)       // any number of chunks, split anywhere
 /// lister.finish(into: out)
@@ -49,19 +49,19 @@ public struct FaceLister {
     }
 
     /// Appends to `out` the lines of the faces completed in the next chunk.
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into out: StreamOutput) {
         sink.start(out: out)
         scanner.feed(chunk, into: &sink)
         sink.space.keep()
     }
 
     /// Appends to `out` the lines of the faces completed in the next chunk.
-    public mutating func feed(_ chunk: [UInt8], into out: ByteBuffer) {
+    public mutating func feed(_ chunk: [UInt8], into out: StreamOutput) {
         chunk.withUnsafeBufferPointer { feed($0, into: out) }
     }
 
     /// Ends the file: appends the lines of the faces held back at its end.
-    public mutating func finish(into out: ByteBuffer) {
+    public mutating func finish(into out: StreamOutput) {
         sink.start(out: out)
         scanner.finish(into: &sink)
         sink.space.keep()
@@ -75,9 +75,9 @@ private struct ListingSink: TokenSink {
     /// The input offset of the buffer being scanned (``TokenSink/willScan(from:)``).
     var base = 0
     /// Room in the caller's buffer (a placeholder until the first call).
-    var space = LineSpace(out: ByteBuffer(capacity: 0))
+    var space = LineSpace(out: StreamOutput(capacity: 0))
 
-    mutating func start(out: ByteBuffer) {
+    mutating func start(out: StreamOutput) {
         writer.makeUnique()
         if space.out !== out { space = LineSpace(out: out) }
     }

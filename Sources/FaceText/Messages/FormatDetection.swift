@@ -1,8 +1,8 @@
-extension MessageFormat {
+extension ChatLog.Format {
     /// What ``detect(in:)`` found: the format, how WhatsApp dates order day and
     /// month, and why, in words for a person.
     public struct Detection: Sendable, Equatable {
-        public var format: MessageFormat
+        public var format: ChatLog.Format
         public var dayFirst: Bool
         public var reason: String
     }
@@ -34,8 +34,8 @@ extension MessageFormat {
         let filled = lines.filter { LineCursor($0).contentEnd > 0 }
         guard !filled.isEmpty else { return Detection(format: .lines, dayFirst: true, reason: "no text to tell from") }
         let order = whatsappOrder(filled)
-        func starts(_ format: MessageFormat) -> Int {
-            filled.count { MessageHeader.start(of: $0, in: format, dayFirst: order.dayFirst) != nil }
+        func starts(_ format: ChatLog.Format) -> Int {
+            filled.count { ChatLog.Header.start(of: $0, in: format, dayFirst: order.dayFirst) != nil }
         }
         let qqMarks = filled.contains { line in
             let text = String(decoding: line, as: UTF8.self)
@@ -53,8 +53,8 @@ extension MessageFormat {
         }
         if headerLines > 0, headerLines * 2 >= timed, headerLines * 8 >= total, prefixed * 2 < total {
             let qq = qqMarks || filled.contains { line in
-                MessageHeader.start(of: line, in: .qq, dayFirst: true)?.header.sender
-                    != MessageHeader.start(of: line, in: .wechat, dayFirst: true)?.header.sender
+                ChatLog.Header.start(of: line, in: .qq, dayFirst: true)?.header.sender
+                    != ChatLog.Header.start(of: line, in: .wechat, dayFirst: true)?.header.sender
             }
             return Detection(format: qq ? .qq : .wechat, dayFirst: true,
                              reason: share(headerLines) + " are a time and a name alone" + (qq ? ", with QQ's export header or QQ numbers" : ""))

@@ -2,11 +2,11 @@
 import Glibc
 #endif
 
-extension MessageHeader {
+extension ChatLog.Header {
     /// A line that starts a message: its header, and where its text starts
     /// in the line (past its end, line ending and all, for a header on a line of its own).
     struct Start {
-        var header: MessageHeader
+        var header: ChatLog.Header
         var textStart: Int
         /// The sender's number in the ``NameCache`` that read it (0 without a sender).
         var senderNumber = 0
@@ -17,13 +17,13 @@ extension MessageHeader {
 
     /// The start of a message in `line` (one line with its line ending) in `format`, or nil
     /// for a line that continues a message. `dayFirst` orders day and month in WhatsApp dates.
-    static func start(of line: UnsafeBufferPointer<UInt8>, in format: MessageFormat, dayFirst: Bool) -> Start? {
+    static func start(of line: UnsafeBufferPointer<UInt8>, in format: ChatLog.Format, dayFirst: Bool) -> Start? {
         var names = NameCache()
         return start(of: line, in: format, dayFirst: dayFirst, names: &names)
     }
 
     /// The same, names made once for as long as they repeat (`names` keeps the last).
-    static func start(of line: UnsafeBufferPointer<UInt8>, in format: MessageFormat, dayFirst: Bool, names: inout NameCache) -> Start? {
+    static func start(of line: UnsafeBufferPointer<UInt8>, in format: ChatLog.Format, dayFirst: Bool, names: inout NameCache) -> Start? {
         var cursor = LineCursor(line)
         cursor.skipMarks()
         switch format {
@@ -49,9 +49,9 @@ extension MessageHeader {
         // Without a time, a name does not start with a digit (`2024-13-01 20:02 a: b` is text).
         if time != nil || !(cursor.index < cursor.bytes.count && cursor.bytes[cursor.index] &- 0x30 < 10),
            let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: MessageHeader(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
+            return Start(header: ChatLog.Header(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
         }
-        return time.map { Start(header: MessageHeader(sender: nil, time: $0), textStart: cursor.index) }
+        return time.map { Start(header: ChatLog.Header(sender: nil, time: $0), textStart: cursor.index) }
     }
 
     /// `TIME NAME` alone on its line (QQ, WeChat exporters), or `NAME TIME` (WeChat's own copied
@@ -70,7 +70,7 @@ extension MessageHeader {
             }
         }
         guard let name = names.text(cursor.bytes, cursor.index, nameEnd) else { return nil }
-        return Start(header: MessageHeader(sender: name.name, time: time), textStart: cursor.bytes.count, senderNumber: name.number)
+        return Start(header: ChatLog.Header(sender: name.name, time: time), textStart: cursor.bytes.count, senderNumber: name.number)
     }
 
     /// `NAME TIME` alone on its line: the time runs to the line's end.
@@ -84,7 +84,7 @@ extension MessageHeader {
                 if let time = TimeParsing.isoLike(&probe) {
                     while probe.index < end, cursor.bytes[probe.index] == 0x20 { probe.index += 1 }
                     if probe.index == end, let name = names.text(cursor.bytes, start, index - 1) {
-                        return Start(header: MessageHeader(sender: name.name, time: time), textStart: cursor.bytes.count,
+                        return Start(header: ChatLog.Header(sender: name.name, time: time), textStart: cursor.bytes.count,
                                      senderNumber: name.number)
                     }
                 }
@@ -105,9 +105,9 @@ extension MessageHeader {
         }
         cursor.skipMarks()
         if let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: MessageHeader(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
+            return Start(header: ChatLog.Header(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
         }
-        return Start(header: MessageHeader(sender: nil, time: time), textStart: cursor.index)
+        return Start(header: ChatLog.Header(sender: nil, time: time), textStart: cursor.index)
     }
 
     /// A sender's name up to `: ` (or a full-width `：`, or `:` at the line's end), and where the text starts.
@@ -137,7 +137,7 @@ extension MessageHeader {
 
 }
 
-/// Names as ``MessageHeader`` reads them, kept in a small table by a hash
+/// Names as ``ChatLog/Header`` reads them, kept in a small table by a hash
 /// of their bytes: a log's headers repeat a few names, so most are not made
 /// again (and come back as the same string). Each name made gets a number
 /// no other name made by this cache has had, so that a reader may tell names
@@ -150,7 +150,7 @@ struct NameCache {
     private var words = [ShortKeyWords](repeating: ShortKeyWords(first: 0, last: 0), count: places)
     private var numbers = [Int](repeating: 0, count: places)
     private var names = [String](repeating: "", count: places)
-    private var storage = [UInt8](repeating: 0, count: places * MessageHeader.senderLimit)
+    private var storage = [UInt8](repeating: 0, count: places * ChatLog.Header.senderLimit)
     /// The place in each set the next new name takes.
     private var next = [Int](repeating: 0, count: places / ways)
     private var made = 0
@@ -161,19 +161,19 @@ struct NameCache {
         while start < end, line[start] == 0x20 { start += 1 }
         while end > start, line[end - 1] == 0x20 { end -= 1 }
         let count = end - start
-        guard count > 0, count <= MessageHeader.senderLimit else { return nil }
+        guard count > 0, count <= ChatLog.Header.senderLimit else { return nil }
         let bytes = UnsafeRawBufferPointer(start: line.baseAddress! + start, count: count)
         let key = ShortKeyWords(bytes)
         let set = Int(truncatingIfNeeded: key.hash(of: bytes) >> 40) & (Self.places / Self.ways - 1)
         for place in set * Self.ways..<(set + 1) * Self.ways where lengths[place] == count && words[place] == key {
-            if count <= 16 || storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place * MessageHeader.senderLimit, bytes.baseAddress!, count) == 0 }) {
+            if count <= 16 || storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place * ChatLog.Header.senderLimit, bytes.baseAddress!, count) == 0 }) {
                 return (names[place], numbers[place])
             }
         }
         guard let name = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { return nil }
         let place = set * Self.ways + next[set]
         next[set] = (next[set] + 1) % Self.ways
-        storage.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + place * MessageHeader.senderLimit, bytes.baseAddress!, count) }
+        storage.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + place * ChatLog.Header.senderLimit, bytes.baseAddress!, count) }
         lengths[place] = count
         words[place] = key
         made += 1

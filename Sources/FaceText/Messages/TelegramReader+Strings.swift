@@ -1,5 +1,5 @@
 /// The strings of a Telegram export: what of them is kept, and how escapes become bytes.
-extension TelegramReader {
+extension ChatLog.TelegramReader {
     /// Keeps a run of plain bytes of the string being read.
     mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
         endSurrogate()
@@ -59,7 +59,7 @@ extension TelegramReader {
         Unicode.UTF8.encode("\u{FFFD}") { keep($0) }
     }
 
-    static func time(_ bytes: [UInt8]) -> ChatTime? {
+    static func time(_ bytes: [UInt8]) -> ChatLog.Time? {
         bytes.withUnsafeBufferPointer { buffer in
             var cursor = LineCursor(buffer)
             return TimeParsing.isoLike(&cursor)

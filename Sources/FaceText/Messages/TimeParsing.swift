@@ -1,7 +1,7 @@
 /// The date and time forms chat exports start their message lines with.
 enum TimeParsing {
     /// `2024-05-01 20:02[:03]` (also with `/` or `.` in the date, or `T` before the time).
-    static func isoLike(_ cursor: inout LineCursor) -> ChatTime? {
+    static func isoLike(_ cursor: inout LineCursor) -> ChatLog.Time? {
         guard cursor.current &- 0x30 < 10 else { return nil }
         if let time = fixedISO(&cursor) { return time }
         return isoLikeByParts(&cursor)
@@ -11,7 +11,7 @@ enum TimeParsing {
     /// followed by a space, `]` or the line's end: the form of most exports, read at
     /// once. Nil leaves the line to ``isoLikeByParts(_:)``, which reads the same
     /// times (and more) field by field.
-    static func fixedISO(_ cursor: inout LineCursor) -> ChatTime? {
+    static func fixedISO(_ cursor: inout LineCursor) -> ChatLog.Time? {
         let start = cursor.index, count = cursor.bytes.count
         guard start + 16 <= count else { return nil }
         let b = cursor.bytes.baseAddress! + start
@@ -49,7 +49,7 @@ enum TimeParsing {
                 guard next == UInt8(ascii: "]") || next == 0x0A || next == 0x0D else { return nil }
             }
         }
-        guard let time = ChatTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
+        guard let time = ChatLog.Time(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
         cursor.index = start + end
         return time
     }
@@ -64,7 +64,7 @@ enum TimeParsing {
     }
 
     /// `isoLike` field by field: the reference for ``fixedISO(_:)``.
-    static func isoLikeByParts(_ cursor: inout LineCursor) -> ChatTime? {
+    static func isoLikeByParts(_ cursor: inout LineCursor) -> ChatLog.Time? {
         let start = cursor.index
         guard let year = cursor.number(maxDigits: 4), year.digits == 4 else { cursor.index = start; return nil }
         let separator = cursor.current
@@ -75,7 +75,7 @@ enum TimeParsing {
         cursor.index += 1
         guard let month = cursor.number(maxDigits: 2), cursor.take(separator), let day = cursor.number(maxDigits: 2),
               cursor.take(UInt8(ascii: "T")) || cursor.skipSpaces(),
-              let time = clock(&cursor), let value = ChatTime(year: year.value, month: month.value, day: day.value,
+              let time = clock(&cursor), let value = ChatLog.Time(year: year.value, month: month.value, day: day.value,
                                                               hour: time.hour, minute: time.minute, second: time.second)
         else { cursor.index = start; return nil }
         return value
@@ -83,7 +83,7 @@ enum TimeParsing {
 
     /// `12/31/20, 9:41 PM` or `31.12.2020, 21:41:05`: day and month in the order `dayFirst` says, a
     /// two-digit year in 2000–2099. Also answers what the two first numbers were, to learn the order.
-    static func short(_ cursor: inout LineCursor, dayFirst: Bool) -> (time: ChatTime, first: Int, second: Int)? {
+    static func short(_ cursor: inout LineCursor, dayFirst: Bool) -> (time: ChatLog.Time, first: Int, second: Int)? {
         let start = cursor.index
         guard let a = cursor.number(maxDigits: 2) else { return nil }
         let separator = cursor.current
@@ -98,7 +98,7 @@ enum TimeParsing {
         guard cursor.skipSpaces(), let clock = clock(&cursor) else { cursor.index = start; return nil }
         let year = y.digits == 2 ? 2000 + y.value : y.value
         let (day, month) = dayFirst ? (a.value, b.value) : (b.value, a.value)
-        guard let time = ChatTime(year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second)
+        guard let time = ChatLog.Time(year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second)
         else { cursor.index = start; return nil }
         return (time, a.value, b.value)
     }

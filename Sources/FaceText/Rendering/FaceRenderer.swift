@@ -14,7 +14,7 @@ public struct FaceRenderer: Sendable {
     /// The catalog whose tags are rendered.
     public let catalog: FaceCatalog
     /// The output style.
-    public let style: RenderStyle
+    public let style: FaceRenderer.Style
     /// Whether Unicode emoji (and faces with only an emoji) become images named by code point.
     public let emojiImages: Bool
     /// The prefix of the code-point images of `emojiImages`: the style's image base unless given.
@@ -32,13 +32,13 @@ public struct FaceRenderer: Sendable {
     /// Creates a renderer. `emojiImageBase` prefixes the code-point images
     /// that `emojiImages` writes (`1f600.png`); nil uses the style's image base,
     /// which prefixes the catalog's own images.
-    public init(catalog: FaceCatalog, style: RenderStyle = .unicode, emojiImages: Bool = false, emojiImageBase: String? = nil) {
+    public init(catalog: FaceCatalog, style: FaceRenderer.Style = .unicode, emojiImages: Bool = false, emojiImageBase: String? = nil) {
         self.init(catalog: catalog, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase, fastPaths: .all)
     }
 
     /// A renderer with only the given fast paths (``BracketRenderKernel`` is
     /// ``FastPaths/renderKernel``), so tests can compare it with the plain one.
-    package init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String? = nil, fastPaths: FastPaths) {
+    package init(catalog: FaceCatalog, style: FaceRenderer.Style, emojiImages: Bool, emojiImageBase: String? = nil, fastPaths: FastPaths) {
         self.catalog = catalog
         self.style = style
         let emojiImages = emojiImages && style != .unicode
@@ -71,7 +71,7 @@ public struct FaceRenderer: Sendable {
     }
 
     /// What a face's tag renders to, or nil to leave the tag as it is.
-    static func output(for face: Face, style: RenderStyle, emojiImages: Bool, emojiImageBase: String) -> [UInt8]? {
+    static func output(for face: Face, style: FaceRenderer.Style, emojiImages: Bool, emojiImageBase: String) -> [UInt8]? {
         if style == .unicode { return face.emoji.map { Array($0.utf8) } }
         if let image = face.image ?? face.animatedImage {
             return Array(Self.image(named: image, base: style.imageBase, face: face, emoji: face.emoji, alt: face.tag, style: style).utf8)
@@ -89,7 +89,7 @@ public struct FaceRenderer: Sendable {
     }
 
     /// One image reference in the given style, to the image `base + name`.
-    static func image(named name: String, base: String, face: Face?, emoji: String?, alt: String, style: RenderStyle) -> String {
+    static func image(named name: String, base: String, face: Face?, emoji: String?, alt: String, style: FaceRenderer.Style) -> String {
         let path = base + name
         switch style {
         case .unicode:

@@ -1,7 +1,7 @@
 /// Writes tokens in a render style: the per-token work of a render stream.
 struct RenderWriter: Sendable {
     let catalog: FaceCatalog
-    let style: RenderStyle
+    let style: FaceRenderer.Style
     let emojiImages: Bool
     let emojiImageBase: String
     private let isHTML: Bool
@@ -13,7 +13,7 @@ struct RenderWriter: Sendable {
     /// The most bytes the faces' outputs are kept in.
     static let replacementBudget = 4 << 20
 
-    init(catalog: FaceCatalog, style: RenderStyle, emojiImages: Bool, emojiImageBase: String) {
+    init(catalog: FaceCatalog, style: FaceRenderer.Style, emojiImages: Bool, emojiImageBase: String) {
         self.catalog = catalog
         self.style = style
         self.emojiImages = emojiImages

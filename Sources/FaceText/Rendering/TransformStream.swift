@@ -58,12 +58,12 @@ public struct TransformStream: Sendable {
 
     /// Transforms the next chunk, appending finished output to `buffer`: the
     /// fastest form, as the buffer's storage is reused from chunk to chunk.
-    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into buffer: ByteBuffer) {
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, into buffer: StreamOutput) {
         buffer.withStorage { storage in run(&storage, chunk) }
     }
 
     /// Ends the input, appending the rest of the output to `buffer`.
-    public mutating func finish(into buffer: ByteBuffer) {
+    public mutating func finish(into buffer: StreamOutput) {
         buffer.withStorage { storage in run(&storage, nil) }
     }
 

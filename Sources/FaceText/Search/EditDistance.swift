@@ -1,9 +1,9 @@
 /// How far apart two words are, for close misspellings and "did you mean".
-public enum EditDistance {
+package enum EditDistance {
     /// The optimal string alignment distance between `a` and `b`: the fewest
     /// insertions, deletions, replacements and swaps of two neighbours that
     /// turn one into the other (`lauhg` → `laugh` is 1).
-    public static func between<C: Collection>(_ a: C, _ b: C) -> Int where C.Element: Equatable {
+    package static func between<C: Collection>(_ a: C, _ b: C) -> Int where C.Element: Equatable {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -217,7 +217,7 @@ public struct FaceSearch: Sendable {
             case .code:
                 return Match(rank: match.rank, field: .code, text: EmojiName.codePoints(of: text))
             case .pinyin:
-                return Match(rank: match.rank, field: .pinyin, text: Pinyin.spelling(of: text, as: String(decoding: match.letters, as: UTF8.self)).joined(separator: " ") + " (\(text))")
+                return Match(rank: match.rank, field: .pinyin, text: FaceSearch.Pinyin.spelling(of: text, as: String(decoding: match.letters, as: UTF8.self)).joined(separator: " ") + " (\(text))")
             case .text:
                 let kind: Field = switch field.kind {
                 case .tag: .tag

@@ -1,4 +1,4 @@
-/// The pinyin of a text, as pieces (see ``Pinyin/spelling(of:)``), read in
+/// The pinyin of a text, as pieces (see ``FaceSearch/Pinyin/spelling(of:)``), read in
 /// place: each ideograph is a piece with one alternative per reading, each
 /// run of ASCII letters or of digits a piece with one.
 struct PinyinSpelling {
@@ -108,7 +108,7 @@ struct PinyinSpellings {
             let (scalar, length) = Self.decode(text, at: index)
             index += length
             let first = bounds.count
-            Pinyin.forEachReading(of: scalar) { reading in
+            FaceSearch.Pinyin.forEachReading(of: scalar) { reading in
                 bounds.append(Int32(letters.count))
                 letters.append(contentsOf: reading)
             }

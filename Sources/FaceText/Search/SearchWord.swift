@@ -37,7 +37,7 @@ final class SearchWord {
         let string = String(decoding: text, as: UTF8.self)
         codePoints = SearchWord.codePoints(in: string)
         pinyin = SearchWord.pinyinLetters(of: string)
-        let readings = string.unicodeScalars.map { Pinyin.syllableBytes(of: $0.value) }
+        let readings = string.unicodeScalars.map { FaceSearch.Pinyin.syllableBytes(of: $0.value) }
         sound = !readings.isEmpty && readings.allSatisfy { !$0.isEmpty } ? readings : nil
     }
 

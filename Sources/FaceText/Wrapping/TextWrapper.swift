@@ -18,7 +18,7 @@
 ///
 /// A line ends at every mandatory break, as UAX #14 says: a line feed (CRLF),
 /// VT, FF, NEL, U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR
-/// (``WrapSink/mandatoryBreak(_:width:lineEndingFollows:)``). A lone CR is
+/// (``TextWrapper/Sink/mandatoryBreak(_:width:lineEndingFollows:)``). A lone CR is
 /// not one: it is a character of no width.
 ///
 /// With ``Breaking/line`` (the default) a line breaks where Unicode's line
@@ -77,7 +77,7 @@ public struct TextWrapper: Sendable {
     }
 
     /// Gathers the wrapped lines as strings.
-    private struct LineCollector: WrapSink {
+    private struct LineCollector: TextWrapper.Sink {
         var lines: [Line] = []
         var current: [UInt8] = []
 

@@ -35,7 +35,7 @@ enum BackspaceCommand {
         let out = paced.buffer
         let allRead = try InputFiles(invocation.arguments).forEachChunk(context, start: { (_: String) throws(IOError) in
         }, { (chunk) throws(IOError) in
-            try stream.feed(chunk, into: out) { (_: ByteBuffer) throws(IOError) in try paced.drain() }
+            try stream.feed(chunk, into: out) { (_: StreamOutput) throws(IOError) in try paced.drain() }
             try paced.drain()
         }, end: { (_: String) throws(IOError) in
             stream.finish(into: out)

@@ -33,7 +33,7 @@ enum RenderCommand {
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         let base = invocation.value("image-base") ?? ""
-        var style: RenderStyle
+        var style: FaceRenderer.Style
         switch invocation.value("to") ?? "unicode" {
         case "html": style = .html(imageBase: base)
         case "markdown": style = .markdown(imageBase: base)
@@ -44,8 +44,8 @@ enum RenderCommand {
             if invocation.value("to") != nil {
                 throw UsageError(.conflict("use either '--to' or '--template', not both."), command: spec)
             }
-            if let unknown = RenderStyle.unknownPlaceholders(in: template).first {
-                let valid = RenderStyle.templatePlaceholders.map { "{\($0)}" }.joined(separator: " ")
+            if let unknown = FaceRenderer.Style.unknownPlaceholders(in: template).first {
+                let valid = FaceRenderer.Style.templatePlaceholders.map { "{\($0)}" }.joined(separator: " ")
                 throw UsageError(.invalidValue(option: "--template", value: template,
                                                expected: "placeholders among \(valid), not {\(unknown)} ({{ and }} write a brace)"),
                                  command: spec)

@@ -23,7 +23,7 @@ extension ByteSink {
     }
 
     /// Writes what `buffer` holds, if anything, and empties it.
-    public func drain(_ buffer: ByteBuffer) throws(IOError) {
+    public func drain(_ buffer: StreamOutput) throws(IOError) {
         guard buffer.count > 0 else { return }
         try buffer.withBytes { (bytes) throws(IOError) in try write(bytes) }
         buffer.removeAll()

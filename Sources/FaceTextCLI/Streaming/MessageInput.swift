@@ -7,7 +7,7 @@ struct MessageInput {
     static let formatOption = OptionSpec(
         long: "format", short: "f", valueName: "format",
         help: "How the log writes messages: lines (each line a message), prefixed (TIME SENDER: TEXT), qq, wechat, whatsapp, telegram (Telegram Desktop's result.json), or auto (told from each input's first lines). May also come before the command name, for every command (the byte filters ignore it).",
-        allowedValues: MessageFormat.allCases.map(\.rawValue) + ["auto"], defaultValue: "lines")
+        allowedValues: ChatLog.Format.allCases.map(\.rawValue) + ["auto"], defaultValue: "lines")
     /// `--format` of `page`, which tells the format from the log unless given.
     static let pageFormatOption = OptionSpec(
         long: "format", short: "f", valueName: "format", help: formatOption.help, allowedValues: formatOption.allowedValues, defaultValue: "auto")
@@ -18,11 +18,11 @@ struct MessageInput {
     static let sampleSize = 1 << 16
 
     /// The fixed format, or nil for `auto`.
-    let format: MessageFormat?
+    let format: ChatLog.Format?
     let shows: Bool
 
     init(_ invocation: Invocation, defaultFormat: String = "lines") {
-        format = MessageFormat(rawValue: invocation.value("format") ?? defaultFormat)
+        format = ChatLog.Format(rawValue: invocation.value("format") ?? defaultFormat)
         shows = invocation.flag("show-format")
     }
 
@@ -33,7 +33,7 @@ struct MessageInput {
     func forEachLine(
         _ inputs: InputFiles, _ context: CommandContext,
         start: (String) throws(IOError) -> Void = { _ throws(IOError) in },
-        _ line: (MessageSplitter.Line) throws(IOError) -> Void,
+        _ line: (ChatLog.Splitter.Line) throws(IOError) -> Void,
         end: (String) throws(IOError) -> Void = { _ throws(IOError) in }
     ) throws(IOError) -> Bool {
         try withoutActuallyEscaping(start) { (start) throws(IOError) in
@@ -48,13 +48,13 @@ struct MessageInput {
 
     /// Hands `sink` each line of each input, split into messages.
     func forEachLine<Sink: MessageLineSink>(_ inputs: InputFiles, _ context: CommandContext, into sink: inout Sink) throws(IOError) -> Bool {
-        var splitter: MessageSplitter?
-        var telegram: TelegramReader?
+        var splitter: ChatLog.Splitter?
+        var telegram: ChatLog.TelegramReader?
         var head: [UInt8] = []
         var name = ""
         // A broken JSON file is reported and the rest of it skipped; the other inputs are still read.
         var broken = false, anyBroken = false
-        func report(_ failure: TelegramReader.Failure) {
+        func report(_ failure: ChatLog.TelegramReader.Failure) {
             context.error("\(inputs.displayName(name)): \(failure)")
             broken = true
             anyBroken = true
@@ -63,12 +63,12 @@ struct MessageInput {
             guard !broken else { return }
             var failure: IOError?
             // Each line to the sink; after a failure (a write error) no more.
-            func take(_ each: MessageSplitter.Line) {
+            func take(_ each: ChatLog.Splitter.Line) {
                 guard failure == nil else { return }
                 do throws(IOError) { try sink.take(each) } catch { failure = error }
             }
             if telegram != nil {
-                do throws(TelegramReader.Failure) {
+                do throws(ChatLog.TelegramReader.Failure) {
                     if final { try telegram!.finish(take) } else { try telegram!.feed(bytes, take) }
                 } catch {
                     report(error)
@@ -81,15 +81,15 @@ struct MessageInput {
             if let failure { throw failure }
         }
         func begin() throws(IOError) {
-            let detection = head.withUnsafeBufferPointer { MessageFormat.detect(in: $0) }
+            let detection = head.withUnsafeBufferPointer { ChatLog.Format.detect(in: $0) }
             let chosen = format ?? detection.format
             if shows {
                 let why = format == nil ? "detected: " + detection.reason : "as --format says"
                 try? context.stderr.write("facetext: \(inputs.displayName(name)): format \(chosen.rawValue) (\(why))\n")
             }
-            splitter = MessageSplitter(format: chosen, dayFirst: detection.dayFirst)
+            splitter = ChatLog.Splitter(format: chosen, dayFirst: detection.dayFirst)
             sink.format(chosen)
-            telegram = chosen == .telegram ? TelegramReader() : nil
+            telegram = chosen == .telegram ? ChatLog.TelegramReader() : nil
             let held = head
             head = []
             try held.withUnsafeBufferPointer { (bytes) throws(IOError) in try feed(bytes) }
@@ -126,24 +126,24 @@ protocol MessageLineSink {
     /// Called before the first line of input `file`.
     mutating func start(_ file: String) throws(IOError)
     /// Called with the format an input is read in, before its first line.
-    mutating func format(_ format: MessageFormat)
+    mutating func format(_ format: ChatLog.Format)
     /// Called with each line of each input.
-    mutating func take(_ line: MessageSplitter.Line) throws(IOError)
+    mutating func take(_ line: ChatLog.Splitter.Line) throws(IOError)
     /// Called after the last line of input `file`.
     mutating func end(_ file: String) throws(IOError)
 }
 
 extension MessageLineSink {
-    mutating func format(_ format: MessageFormat) {}
+    mutating func format(_ format: ChatLog.Format) {}
 }
 
 /// A sink of three closures.
 private struct ClosureLineSink: MessageLineSink {
     let start: (String) throws(IOError) -> Void
-    let line: (MessageSplitter.Line) throws(IOError) -> Void
+    let line: (ChatLog.Splitter.Line) throws(IOError) -> Void
     let end: (String) throws(IOError) -> Void
 
     func start(_ file: String) throws(IOError) { try start(file) }
-    func take(_ line: MessageSplitter.Line) throws(IOError) { try self.line(line) }
+    func take(_ line: ChatLog.Splitter.Line) throws(IOError) { try self.line(line) }
     func end(_ file: String) throws(IOError) { try end(file) }
 }

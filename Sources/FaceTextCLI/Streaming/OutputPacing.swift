@@ -26,19 +26,19 @@ enum OutputPacing {
 }
 
 /// A command's output buffer that writes itself to standard output whenever it
-/// would grow past ``OutputPacing/threshold`` (``ByteBuffer/overflow(over:to:)``),
+/// would grow past ``OutputPacing/threshold`` (``StreamOutput/overflow(over:to:)``),
 /// in the middle of a line or a face if need be: output that grows faster than
 /// its input (a bubble a million columns wide, a long template for every face)
 /// is written as it is made, so memory stays within a few MiB whatever the
 /// option values. A write that fails there is thrown by the next ``drain()``;
 /// nothing more is written after it.
 final class PacedOutput {
-    let buffer: ByteBuffer
+    let buffer: StreamOutput
     private let sink: ByteSink
     private var failure: IOError?
 
     init(_ context: CommandContext, capacity: Int) {
-        buffer = ByteBuffer(capacity: capacity)
+        buffer = StreamOutput(capacity: capacity)
         sink = context.stdout
         buffer.overflow(over: OutputPacing.threshold) { [unowned self] bytes in
             guard failure == nil else { return }

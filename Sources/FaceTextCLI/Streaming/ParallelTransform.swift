@@ -113,7 +113,7 @@ final class ParallelTransform: @unchecked Sendable {
         // What the segment's first line (begun in earlier segments) becomes, then its whole lines.
         // Room for all they hold (memory not written to is not taken), so neither grows by copying.
         let room = outputLimit + 4 * Self.pieceOutput
-        let head = ByteBuffer(capacity: room), body = ByteBuffer(capacity: room)
+        let head = StreamOutput(capacity: room), body = StreamOutput(capacity: room)
         let next = (worker + 1) % jobs
         var writing = false
         /// Writes what is held, in order, once it is this thread's turn (waiting for it).
@@ -137,7 +137,7 @@ final class ParallelTransform: @unchecked Sendable {
         /// Bytes a buffer hands on instead of growing past the limit (one piece may make megabytes:
         /// a long template for every face): written at once, at this thread's turn, after what
         /// `earlier` holds (the segment's first line, all of which comes before the body).
-        func overflow(_ bytes: UnsafeBufferPointer<UInt8>, after earlier: ByteBuffer?) {
+        func overflow(_ bytes: UnsafeBufferPointer<UInt8>, after earlier: StreamOutput?) {
             if !writing {
                 writeTurns[worker].wait()
                 writing = true
@@ -156,7 +156,7 @@ final class ParallelTransform: @unchecked Sendable {
         body.overflow(over: outputLimit) { overflow($0, after: head) }
         var piece = Self.smallestPiece
         /// Transforms `bytes` a piece at a time, writing early when the output held grows past the limit.
-        func transform(_ bytes: UnsafeBufferPointer<UInt8>, with stream: inout TransformStream, into out: ByteBuffer) {
+        func transform(_ bytes: UnsafeBufferPointer<UInt8>, with stream: inout TransformStream, into out: StreamOutput) {
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + piece)

@@ -72,8 +72,8 @@ enum TodaysFaces {
 
     /// Under the image styles every face comes back from its image, or its emoji, as a spelling
     /// of itself or of the face that owns its emoji.
-    @Test(arguments: FaceCatalog.builtInNames, [RenderStyle.html(imageBase: "f/"), .markdown(imageBase: "https://x/")])
-    func everyFaceComesBackFromTheImageStyles(name: String, style: RenderStyle) {
+    @Test(arguments: FaceCatalog.builtInNames, [FaceRenderer.Style.html(imageBase: "f/"), .markdown(imageBase: "https://x/")])
+    func everyFaceComesBackFromTheImageStyles(name: String, style: FaceRenderer.Style) {
         let catalog = FaceCatalog.builtIn(named: name)!
         let renderer = FaceRenderer(catalog: catalog, style: style)
         let tagger = FaceTagger(catalog: catalog)

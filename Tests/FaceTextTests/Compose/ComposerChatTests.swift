@@ -45,7 +45,7 @@ import Testing
         let index = try #require(cells.firstIndex { $0.tag == "[最右]" })
         #expect(!cells[index].isEmoji)
         // Cells are wide enough for a name of four columns, which shows as a label.
-        #expect(composer.panel?.cellWidth == FacePanel.labelCellWidth)
+        #expect(composer.panel?.cellWidth == Composer.Panel.labelCellWidth)
         let screen = composer.screen()
         let labels = screen.rows.joined().filter { $0.style == .label }.map(\.text)
         #expect(labels.contains("doge") && labels.contains("挖鼻") && labels.contains("衰"))
@@ -66,7 +66,7 @@ import Testing
             """)
         var composer = Composer(catalog: catalog, width: 40, height: 12)
         composer.handle(.tab)
-        #expect(composer.panel?.cellWidth == FacePanel.cellWidth)
+        #expect(composer.panel?.cellWidth == Composer.Panel.cellWidth)
     }
 
     /// Down, Right and End on the recent page never choose the room after its faces.
@@ -125,14 +125,14 @@ import Testing
         let rows = composer.screen().lines.filter { $0.hasPrefix("> ") || $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
         #expect(rows == ["some text for ", "wrapping words ", "[哈哈]好开心"])
         // The cursor after the last face; the input bar ends above the status row.
-        #expect(composer.screen().cursor == ComposeScreen.Position(row: 10, column: 2 + 12))
+        #expect(composer.screen().cursor == Composer.Screen.Position(row: 10, column: 2 + 12))
         composer.handle(.left)
         composer.handle(.left)
         composer.handle(.left)
         composer.handle(.left)
-        #expect(composer.screen().cursor == ComposeScreen.Position(row: 10, column: 2))
+        #expect(composer.screen().cursor == Composer.Screen.Position(row: 10, column: 2))
         composer.handle(.left)
-        #expect(composer.screen().cursor == ComposeScreen.Position(row: 9, column: 2 + 14))
+        #expect(composer.screen().cursor == Composer.Screen.Position(row: 9, column: 2 + 14))
     }
 
     @Test func altEShowsTheInputsFacesAsEmojiAndWhatIsSentStaysTheTags() {

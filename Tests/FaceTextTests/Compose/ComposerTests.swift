@@ -98,10 +98,10 @@ import Testing
     /// A paste comes in pieces; what did not fit is counted over all of them.
     @Test func whatAPasteLeftOutIsCountedWhole() {
         var composer = Self.composer()
-        let piece = String(repeating: "a", count: KeyDecoder.pastePiece)
+        let piece = String(repeating: "a", count: TerminalKey.Decoder.pastePiece)
         for _ in 0..<16 { composer.handle(.paste(piece)) }
         #expect(composer.input.bytes.count == composer.options.inputLimit)
-        #expect(composer.status?.text == "a message holds at most \(composer.options.inputLimit) bytes: \(16 * KeyDecoder.pastePiece - composer.options.inputLimit) bytes were not inserted")
+        #expect(composer.status?.text == "a message holds at most \(composer.options.inputLimit) bytes: \(16 * TerminalKey.Decoder.pastePiece - composer.options.inputLimit) bytes were not inserted")
         composer.handle(.left)
         composer.handle(.paste("more"))
         #expect(composer.status?.text == "a message holds at most \(composer.options.inputLimit) bytes: 4 bytes were not inserted")

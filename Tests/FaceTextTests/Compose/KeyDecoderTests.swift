@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: cases.indices)
     func bytesAreKeys(case index: Int) {
         let (text, keys) = Self.cases[index]
-        var decoder = KeyDecoder()
+        var decoder = TerminalKey.Decoder()
         #expect(decoder.keys(from: Array(text.utf8)) + decoder.flush() == keys, "\(text.debugDescription)")
     }
 
@@ -46,7 +46,7 @@ import Testing
         let (text, keys) = Self.cases[index]
         let bytes = Array(text.utf8)
         for cut in 0...bytes.count {
-            var decoder = KeyDecoder()
+            var decoder = TerminalKey.Decoder()
             let got = decoder.keys(from: bytes[..<cut]) + decoder.keys(from: bytes[cut...]) + decoder.flush()
             #expect(Self.merged(got) == Self.merged(keys), "\(text.debugDescription) cut at \(cut)")
         }
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aLoneEscapeWaitsForTime() {
-        var decoder = KeyDecoder()
+        var decoder = TerminalKey.Decoder()
         #expect(decoder.keys(from: [0x1B]).isEmpty)
         #expect(decoder.isHoldingBytes)
         #expect(decoder.flush() == [.escape])
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aCutCharacterWaitsAndABadOneIsReplaced() {
-        var decoder = KeyDecoder()
+        var decoder = TerminalKey.Decoder()
         let bytes = Array("好".utf8)
         #expect(decoder.keys(from: bytes[..<2]).isEmpty)
         #expect(decoder.keys(from: bytes[2...]) == [.text("好")])
@@ -87,7 +87,7 @@ import Testing
     /// A long paste comes in pieces of bounded size, no character cut; a
     /// sequence that never ends is dropped; nothing held grows without bound.
     @Test func heldBytesAreBounded() {
-        var decoder = KeyDecoder()
+        var decoder = TerminalKey.Decoder()
         let paste = Array(String(repeating: "好a", count: 60_000).utf8)
         var keys = decoder.keys(from: Array("\u{1B}[200~".utf8))
         for start in stride(from: 0, to: paste.count, by: 1000) {
@@ -97,11 +97,11 @@ import Testing
         #expect(keys.count > 1)
         for key in keys {
             guard case .paste(let text) = key else { Issue.record("\(key)"); continue }
-            #expect(text.utf8.count <= KeyDecoder.pastePiece)
+            #expect(text.utf8.count <= TerminalKey.Decoder.pastePiece)
             #expect(!text.contains("\u{FFFD}"))
         }
         #expect(Self.merged(keys) == [.paste(String(repeating: "好a", count: 60_000))])
-        var endless = KeyDecoder()
+        var endless = TerminalKey.Decoder()
         #expect(endless.keys(from: Array(("\u{1B}[" + String(repeating: "1;", count: 1000)).utf8)).isEmpty)
         #expect(endless.keys(from: Array("~".utf8)).isEmpty)   // its final byte ends it
         #expect(endless.keys(from: Array("x".utf8)) == [.text("x")])

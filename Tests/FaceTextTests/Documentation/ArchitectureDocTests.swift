@@ -6,44 +6,10 @@ import Testing
 /// with its plain path and the test that proves them equal: the claims a
 /// reader acts on must name what exists, and a new switch must get its row.
 @Suite struct ArchitectureDocTests {
-    static let document = (try? String(contentsOf: Fixtures.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)) ?? ""
-
-    /// Every Swift file of Sources and Tests: its path from the root, and its text.
-    static let swiftFiles: [(path: String, text: String)] = {
-        var files: [(String, String)] = []
-        for folder in ["Sources", "Tests"] {
-            let base = Fixtures.root.appendingPathComponent(folder)
-            let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
-            for path in paths where path.hasSuffix(".swift") {
-                if let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) { files.append((folder + "/" + path, text)) }
-            }
-        }
-        return files
-    }()
-
-    /// The rows of the table under `heading`, as cells.
-    static func table(under heading: String) -> [[String]] {
-        guard let start = document.range(of: "\n" + heading + "\n") else { return [] }
-        var rows: [[String]] = []
-        var inTable = false
-        for line in document[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") { break }
-            guard line.hasPrefix("|") else {
-                if inTable { break }
-                continue
-            }
-            inTable = true
-            let cells = line.dropFirst().dropLast().components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
-            if cells.first?.hasPrefix("---") == true { continue }
-            rows.append(cells)
-        }
-        return Array(rows.dropFirst())  // (the header)
-    }
-
-    /// The text between backticks in `cell`.
-    static func quoted(_ cell: String) -> [String] {
-        cell.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-    }
+    static let document = DocumentTables.document("docs/architecture.md")
+    static func table(under heading: String) -> [[String]] { DocumentTables.table(under: heading, in: document) }
+    static func quoted(_ cell: String) -> [String] { DocumentTables.quoted(cell) }
+    static var swiftFiles: [(path: String, text: String)] { DocumentTables.swiftFiles }
 
     /// The words of a Swift text: runs of letters, digits and underscores.
     static func words(_ text: String) -> [Substring] {

@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct BackspaceStreamTests {
     static func run(_ input: [UInt8], presses: Int, output: LineEditor.Stream.Output, chunk: Int, anyTag: Bool = false) -> [UInt8] {
         var stream = LineEditor.Stream(editor: LineEditor(catalog: .default, anyTag: anyTag), presses: presses, output: output)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         for start in stride(from: 0, to: input.count, by: chunk) {
             Array(input[start..<min(start + chunk, input.count)]).withUnsafeBufferPointer { stream.feed($0, into: out) }
         }
@@ -41,7 +41,7 @@ import TestSupport
 
     @Test func aSecondInputStartsItsLineNumbersAfresh() {
         var stream = LineEditor.Stream(editor: LineEditor(catalog: .default), presses: 1, output: .json)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         for _ in 0..<2 {
             Array("ab\n".utf8).withUnsafeBufferPointer { stream.feed($0, into: out) }
             stream.finish(into: out)

@@ -40,7 +40,7 @@ import TestSupport
     /// With a tag of one byte that grows to three (the bound on what a chunk's output may grow by).
     static let slashCatalog = FaceCatalog(faces: otherCatalog.faces + [Face(tag: "/", emoji: "\u{2797}")])
 
-    static let styles: [RenderStyle] = [
+    static let styles: [FaceRenderer.Style] = [
         .unicode, .markdown(imageBase: "f/"), .path(imageBase: "/i/"), .template("<{name}:{emoji}>", imageBase: ""),
     ]
 
@@ -146,7 +146,7 @@ import TestSupport
         }
     }
 
-    private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle,
+    private func assertSameOutput(_ input: [UInt8], catalog: FaceCatalog, style: FaceRenderer.Style,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         // Else the comparison would be of the general path with itself.
         #expect(FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: .all).usesKernel == true,
@@ -159,7 +159,7 @@ import TestSupport
         }
     }
 
-    private func render(_ input: [UInt8], catalog: FaceCatalog, style: RenderStyle, kernel: Bool, chunkSize: Int) -> [UInt8] {
+    private func render(_ input: [UInt8], catalog: FaceCatalog, style: FaceRenderer.Style, kernel: Bool, chunkSize: Int) -> [UInt8] {
         let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: kernel ? .all : .all.subtracting(.renderKernel))
         var stream = renderer.makeStream()
         var out: [UInt8] = []

@@ -34,8 +34,8 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [RenderStyle.unicode, .path(imageBase: "f/"), .markdown(imageBase: "f/"), .html(imageBase: "f/")])
-    func renderIsTheSameWithEveryCombination(style: RenderStyle) {
+    @Test(arguments: [FaceRenderer.Style.unicode, .path(imageBase: "f/"), .markdown(imageBase: "f/"), .html(imageBase: "f/")])
+    func renderIsTheSameWithEveryCombination(style: FaceRenderer.Style) {
         for catalog in [FaceCatalog.default, .wechat] {
             let plain = FaceRenderer(catalog: catalog, style: style, emojiImages: false, fastPaths: .none)
             let expected = Self.inputs.map(plain.render)

@@ -37,7 +37,7 @@ import TestSupport
     }
 
     static func written(_ bytes: [UInt8], editor: LineEditor, presses: Int) -> (out: [UInt8], end: Int, lines: Int) {
-        let out = ByteBuffer()
+        let out = StreamOutput()
         let (end, lines) = bytes.withUnsafeBufferPointer { editor.writeKept(linesIn: $0, from: 0, presses: presses, to: out) }
         return (out.withBytes { Array($0) }, end, lines)
     }

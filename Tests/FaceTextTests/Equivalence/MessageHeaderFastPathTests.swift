@@ -79,7 +79,7 @@ import TestSupport
 
     @Test func bytesThatAreNotANameAreNone() {
         var cache = NameCache()
-        for bytes: [UInt8] in [[0x20, 0x20], [0xFF, 0x41], [0xE5, 0xB0], Array(repeating: 0x41, count: MessageHeader.senderLimit + 1)] {
+        for bytes: [UInt8] in [[0x20, 0x20], [0xFF, 0x41], [0xE5, 0xB0], Array(repeating: 0x41, count: ChatLog.Header.senderLimit + 1)] {
             var line = bytes
             line.withUnsafeMutableBufferPointer { buffer in
                 #expect(cache.text(UnsafeBufferPointer(buffer), 0, buffer.count) == nil)

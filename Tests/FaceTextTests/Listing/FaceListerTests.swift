@@ -86,7 +86,7 @@ import TestSupport
         let first = String(repeating: emoji.joined() + " ", count: 20)
         let second = String(repeating: emoji.reversed().joined() + "a", count: 20)
         var lister = FaceLister(catalog: .default)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         for (name, text) in [("a.txt", first), ("b.txt", second)] {
             lister.startFile(name)
             lister.feed(Array(text.utf8), into: out)
@@ -132,7 +132,7 @@ import TestSupport
 
     @Test func eachFileCountsItsOwnLinesAndOffsets() {
         var lister = FaceLister(catalog: .default)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         lister.feed(Array("a\n[哈哈]".utf8), into: out)
         lister.finish(into: out)
         lister.startFile("two.txt")
@@ -145,7 +145,7 @@ import TestSupport
 
     @Test func aCopyGoesOnByItself() {
         var lister = FaceLister(catalog: .default)
-        let first = ByteBuffer(), second = ByteBuffer()
+        let first = StreamOutput(), second = StreamOutput()
         lister.startFile("a.txt")
         lister.feed(Array("x\n[哈哈]".utf8), into: first)
         var copy = lister

@@ -5,7 +5,7 @@ import TestSupport
 /// The byte writer of JSON strings gives what the `String` one gives.
 @Suite struct JSONTextTests {
     private func escaped(_ bytes: [UInt8]) -> [UInt8] {
-        let out = ByteBuffer()
+        let out = StreamOutput()
         out.append(maximumCount: JSONText.escapedSize(bytes.count) + 8) { start in
             var writer = ByteWriter(at: start)
             bytes.withUnsafeBufferPointer { JSONText.write(escaping: $0, to: &writer) }

@@ -10,23 +10,23 @@ import Testing
     ])
     func weekdaysAndWeeks(date: String, weekday: Int, week: String) throws {
         let parts = date.split(separator: "-").map { Int($0)! }
-        let time = try #require(ChatTime(year: parts[0], month: parts[1], day: parts[2]))
+        let time = try #require(ChatLog.Time(year: parts[0], month: parts[1], day: parts[2]))
         #expect(time.date == date)
         #expect(time.weekday == weekday)
         #expect(time.isoWeek == week)
     }
 
     @Test func impossibleTimesAreNone() {
-        #expect(ChatTime(year: 2023, month: 2, day: 29) == nil)
-        #expect(ChatTime(year: 2024, month: 2, day: 29) != nil)
-        #expect(ChatTime(year: 2024, month: 4, day: 31) == nil)
-        #expect(ChatTime(year: 2024, month: 1, day: 1, hour: 24) == nil)
+        #expect(ChatLog.Time(year: 2023, month: 2, day: 29) == nil)
+        #expect(ChatLog.Time(year: 2024, month: 2, day: 29) != nil)
+        #expect(ChatLog.Time(year: 2024, month: 4, day: 31) == nil)
+        #expect(ChatLog.Time(year: 2024, month: 1, day: 1, hour: 24) == nil)
     }
 
     @Test func dayNumbersRoundTrip() {
         for number in stride(from: -800_000, to: 3_000_000, by: 997) {
-            let (year, month, day) = ChatTime.civil(fromDayNumber: number)
-            guard let time = ChatTime(year: year, month: month, day: day) else { continue }
+            let (year, month, day) = ChatLog.Time.civil(fromDayNumber: number)
+            guard let time = ChatLog.Time(year: year, month: month, day: day) else { continue }
             #expect(time.dayNumber == number)
         }
     }

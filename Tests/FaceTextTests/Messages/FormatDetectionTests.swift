@@ -3,18 +3,18 @@ import Testing
 
 /// `--format auto`: the format of a log from its first lines.
 @Suite struct FormatDetectionTests {
-    static func detect(_ text: String) -> MessageFormat.Detection {
-        Array(text.utf8).withUnsafeBufferPointer { MessageFormat.detect(in: $0) }
+    static func detect(_ text: String) -> ChatLog.Format.Detection {
+        Array(text.utf8).withUnsafeBufferPointer { ChatLog.Format.detect(in: $0) }
     }
 
     @Test(arguments: [
-        (ChatSamples.prefixed, MessageFormat.prefixed), (ChatSamples.qq, .qq), (ChatSamples.wechat, .wechat),
+        (ChatSamples.prefixed, ChatLog.Format.prefixed), (ChatSamples.qq, .qq), (ChatSamples.wechat, .wechat),
         (ChatSamples.whatsappAndroid, .whatsapp), (ChatSamples.whatsappIOS, .whatsapp),
         ("今天好开心[哈哈]\n好的\nNote: 明天见\n", .lines), ("", .lines),
         // Mixed formats fall back to lines.
         (ChatSamples.wechat + ChatSamples.whatsappIOS + ChatSamples.prefixed, .lines),
     ])
-    func detects(text: String, format: MessageFormat) {
+    func detects(text: String, format: ChatLog.Format) {
         #expect(Self.detect(text).format == format, "\(Self.detect(text).reason)")
     }
 

@@ -12,11 +12,11 @@ import TestSupport
     }
 
     /// The messages of `text`, fed in chunks of `chunk` bytes.
-    static func messages(_ text: String, _ format: MessageFormat, dayFirst: Bool = true, chunk: Int = 1 << 16) -> [Message] {
-        var splitter = MessageSplitter(format: format, dayFirst: dayFirst)
+    static func messages(_ text: String, _ format: ChatLog.Format, dayFirst: Bool = true, chunk: Int = 1 << 16) -> [Message] {
+        var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
         var messages: [Message] = []
         var all: [UInt8] = []
-        let take = { (line: MessageSplitter.Line) in
+        let take = { (line: ChatLog.Splitter.Line) in
             all += Array(line.bytes)
             if let header = line.header {
                 messages.append(Message(sender: header.sender, time: header.time?.iso8601, text: ""))
@@ -82,8 +82,8 @@ import TestSupport
         ])
     }
 
-    @Test(arguments: [MessageFormat.prefixed, .qq, .wechat, .whatsapp])
-    func anySplitOfTheInputGivesTheSameMessages(format: MessageFormat) {
+    @Test(arguments: [ChatLog.Format.prefixed, .qq, .wechat, .whatsapp])
+    func anySplitOfTheInputGivesTheSameMessages(format: ChatLog.Format) {
         for sample in [ChatSamples.prefixed, ChatSamples.qq, ChatSamples.wechat, ChatSamples.whatsappAndroid, ChatSamples.whatsappIOS] {
             let whole = Self.messages(sample, format)
             for chunk in [1, 2, 3, 7, 64] { #expect(Self.messages(sample, format, chunk: chunk) == whole) }
@@ -109,7 +109,7 @@ import TestSupport
     }
 
     @Test func aLineLongerThanTheLimitComesInPiecesAndLosesNothing() {
-        let long = String(repeating: "哈", count: MessageSplitter.lineLimit / 3 + 10)
+        let long = String(repeating: "哈", count: ChatLog.Splitter.lineLimit / 3 + 10)
         let messages = Self.messages("2024-05-01 20:00 小红: " + long + "\n2024-05-01 20:01 小明: ok\n", .prefixed, chunk: 1 << 17)
         #expect(messages.map(\.sender) == ["小红", "小明"])
         #expect(messages[0].text == long + "\n")
@@ -117,8 +117,8 @@ import TestSupport
 
     /// Bytes of every kind in every format: nothing crashes, every byte comes back once, in
     /// order, whatever the split; a name that is not UTF-8 or is too long makes its line text.
-    @Test(arguments: [MessageFormat.prefixed, .qq, .wechat, .whatsapp])
-    func hostileBytes(format: MessageFormat) {
+    @Test(arguments: [ChatLog.Format.prefixed, .qq, .wechat, .whatsapp])
+    func hostileBytes(format: ChatLog.Format) {
         var random = SeededGenerator(seed: 51)
         let pieces: [[UInt8]] = [
             Array("2024-05-01 20:02 ".utf8), Array("[2024-05-01 20:02:03] ".utf8), Array("12/31/20, 9:41 PM - ".utf8),
@@ -132,7 +132,7 @@ import TestSupport
         let whole = Self.messages(text, format)
         #expect(Self.messages(text, format, chunk: 5) == whole)
         // The raw bytes too (not through a String, which would mend them).
-        var splitter = MessageSplitter(format: format)
+        var splitter = ChatLog.Splitter(format: format)
         var back: [UInt8] = []
         bytes.withUnsafeBufferPointer { buffer in
             for start in stride(from: 0, to: buffer.count, by: 777) {
@@ -146,7 +146,7 @@ import TestSupport
     @Test func namesThatAreNotUTF8OrTooLongAreText() {
         let bad = "2024-05-01 20:02 " + String(decoding: [0xFF], as: UTF8.self)
         #expect(Self.messages("2024-05-01 20:00 a: x\n" + bad + "\n", .prefixed).count == 2)  // U+FFFD is a name
-        var splitter = MessageSplitter(format: .prefixed)
+        var splitter = ChatLog.Splitter(format: .prefixed)
         var headers = 0
         let line: [UInt8] = Array("2024-05-01 20:02 ".utf8) + [0xFF] + Array(": hi\n".utf8)
         line.withUnsafeBufferPointer { splitter.feed($0) { if $0.header?.sender != nil { headers += 1 } } }

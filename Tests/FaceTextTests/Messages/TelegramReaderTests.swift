@@ -55,14 +55,14 @@ import Testing
         var text: String
     }
 
-    static func read(_ json: String, chunk: Int = 1 << 16) throws(TelegramReader.Failure) -> [Message] {
-        var reader = TelegramReader()
+    static func read(_ json: String, chunk: Int = 1 << 16) throws(ChatLog.TelegramReader.Failure) -> [Message] {
+        var reader = ChatLog.TelegramReader()
         var messages: [Message] = []
-        let take = { (line: MessageSplitter.Line) in
+        let take = { (line: ChatLog.Splitter.Line) in
             messages.append(Message(sender: line.header?.sender, time: line.header?.time?.iso8601, text: String(decoding: line.text, as: UTF8.self)))
         }
         let bytes = Array(json.utf8)
-        try bytes.withUnsafeBufferPointer { (buffer) throws(TelegramReader.Failure) in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ChatLog.TelegramReader.Failure) in
             var start = 0
             while start < buffer.count {
                 let end = min(buffer.count, start + chunk)
@@ -105,7 +105,7 @@ import Testing
         (String(repeating: "[", count: 300), 1, "nested deeper than 256"),
     ])
     func brokenJSONIsAnErrorWithItsPlace(json: String, line: Int, problem: String) {
-        #expect(throws: TelegramReader.Failure.self) { try Self.read(json) }
+        #expect(throws: ChatLog.TelegramReader.Failure.self) { try Self.read(json) }
         do {
             _ = try Self.read(json)
         } catch {
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func detectedFromItsFirstBytes() {
-        let detection = Array(Self.export.utf8).withUnsafeBufferPointer { MessageFormat.detect(in: $0) }
+        let detection = Array(Self.export.utf8).withUnsafeBufferPointer { ChatLog.Format.detect(in: $0) }
         #expect(detection.format == .telegram)
     }
 }

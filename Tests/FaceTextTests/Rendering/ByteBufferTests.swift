@@ -5,7 +5,7 @@ import FaceText
     @Test(arguments: [0, 7, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 99_999_999, 100_000_000, 100_000_001, 123_456_789,
                       1_000_000_007, 10_000_000_000, 9_999_999_999_999_999, 10_000_000_000_000_000, -1, -10, -99, Int.max, Int.min])
     func decimalsAreWrittenAsSwiftPrintsThem(value: Int) {
-        let buffer = ByteBuffer(capacity: 4)
+        let buffer = StreamOutput(capacity: 4)
         buffer.append(Array("x".utf8))
         buffer.append(decimal: value)
         buffer.append(decimal: value)
@@ -13,7 +13,7 @@ import FaceText
     }
 
     @Test func piecesWrittenInPlaceGrowTheBufferAsNeeded() {
-        let buffer = ByteBuffer(capacity: 8)
+        let buffer = StreamOutput(capacity: 8)
         var expected = ""
         for number in 0..<1000 {
             buffer.append(maximumCount: 64) { start in
@@ -31,7 +31,7 @@ import FaceText
 
     @Test func fourDigitsKeepTheirLeadingZeros() {
         for value in [0, 5, 10, 99, 100, 909, 1000, 1234, 9999] {
-            let buffer = ByteBuffer(capacity: 4)
+            let buffer = StreamOutput(capacity: 4)
             buffer.append(maximumCount: 8) { start in
                 var writer = ByteWriter(at: start)
                 writer.put(fourDigitsOf: value)
@@ -47,7 +47,7 @@ import FaceText
         // another: what a copy stores past its piece is overwritten by the next.
         let source = Array((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) })
         for size in [16, 64, 128] {
-            let buffer = ByteBuffer(capacity: 4)
+            let buffer = StreamOutput(capacity: 4)
             var expected: [UInt8] = []
             for count in [0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 150] {
                 buffer.append(maximumCount: 200 + size) { start in

@@ -11,7 +11,7 @@ import Testing
     ])
 
     @Test(arguments: [
-        (RenderStyle.unicode, "今天[哈哈]了[心][最右]", "今天\u{1F603}了\u{2764}\u{FE0F}[最右]"),
+        (FaceRenderer.Style.unicode, "今天[哈哈]了[心][最右]", "今天\u{1F603}了\u{2764}\u{FE0F}[最右]"),
         (.html(imageBase: "faces/"), "<b>[哈哈]</b>", #"&lt;b&gt;<img src="faces/d_haha.png" alt="[哈哈]">&lt;/b&gt;"#),
         (.html(), "[心]&'\"", "\u{2764}\u{FE0F}&amp;&#39;&quot;"),
         (.html(), "[<x>]", #"<img src="a&quot;b&amp;.png" alt="[&lt;x&gt;]">"#),
@@ -20,7 +20,7 @@ import Testing
         (.template("<{name}|{image}|{emoji}|{code}|{tag}|{x}>", imageBase: "b/"), "[哈哈]",
          "<哈哈|b/d_haha.png|\u{1F603}|1f603|[哈哈]|{x}>"),
     ])
-    func eachStyleWritesFacesAsDocumented(style: RenderStyle, input: String, expected: String) {
+    func eachStyleWritesFacesAsDocumented(style: FaceRenderer.Style, input: String, expected: String) {
         #expect(FaceRenderer(catalog: catalog, style: style).render(input) == expected)
     }
 
@@ -40,7 +40,7 @@ import Testing
         } }
         let singles = (UInt32(0x1F400)..<0x1F700).compactMap(Unicode.Scalar.init).map(String.init)
         let emoji = flags + singles + ["\u{2764}\u{FE0F}", "\u{1F603}", "\u{1F44D}\u{1F3FD}"]
-        for style in [RenderStyle.html(imageBase: "e/"), .markdown(), .template("{code}|{tag}", imageBase: "")] {
+        for style in [FaceRenderer.Style.html(imageBase: "e/"), .markdown(), .template("{code}|{tag}", imageBase: "")] {
             let renderer = FaceRenderer(catalog: catalog, style: style, emojiImages: true)
             let expected = (emoji + emoji).map { renderer.render($0) }.joined(separator: " ")
             #expect(renderer.render((emoji + emoji).joined(separator: " ")) == expected)

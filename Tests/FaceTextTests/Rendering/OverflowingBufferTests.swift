@@ -2,15 +2,15 @@ import Testing
 import FaceText
 import TestSupport
 
-/// A buffer that hands its bytes on when full (``ByteBuffer/overflow(over:to:)``)
+/// A buffer that hands its bytes on when full (``StreamOutput/overflow(over:to:)``)
 /// gives every stream's output byte for byte, whatever the limit, and never
 /// holds much more than twice the limit plus the largest piece.
 @Suite struct OverflowingBufferTests {
     /// Runs `feed` over `input` in chunks into a buffer that overflows past `limit` (or never, for nil);
     /// returns all the bytes, and the most the buffer held after any chunk.
     static func output(of input: [UInt8], limit: Int?, chunk: Int = 4096,
-                       _ feed: (UnsafeBufferPointer<UInt8>?, ByteBuffer) -> Void) -> (bytes: [UInt8], held: Int) {
-        let buffer = ByteBuffer(capacity: 16)
+                       _ feed: (UnsafeBufferPointer<UInt8>?, StreamOutput) -> Void) -> (bytes: [UInt8], held: Int) {
+        let buffer = StreamOutput(capacity: 16)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         if let limit { buffer.overflow(over: limit) { sink.bytes += $0 } }
@@ -80,7 +80,7 @@ import TestSupport
 
     /// Every way of appending, past the limit many times over.
     @Test func everyAppendKeepsItsBytesInOrder() {
-        let buffer = ByteBuffer(capacity: 8)
+        let buffer = StreamOutput(capacity: 8)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         buffer.overflow(over: 100) { sink.bytes += $0 }

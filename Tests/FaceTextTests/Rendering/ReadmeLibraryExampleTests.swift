@@ -1,7 +1,7 @@
 import Testing
 import FaceText
 
-/// The library example of the README, as written there.
+/// The library example of docs/library.md, as written there.
 @Suite struct ReadmeLibraryExampleTests {
     @Test func theReadmeLibraryExampleDoesWhatItSays() throws {
         let catalog = FaceCatalog.default
@@ -23,7 +23,7 @@ import FaceText
         #expect(DisplayWidth.columns(of: "好😀") == 4)
         #expect(FaceSearch(catalog: catalog).results(for: "xiaoku").first?.text == "[笑cry]")
         #expect(EmojiAnnotation.annotation(for: "😂")?.chineseName == "笑哭了")
-        #expect(Pinyin.spelling(of: "[笑cry]") == ["xiao", "cry"])
+        #expect(FaceSearch.Pinyin.spelling(of: "[笑cry]") == ["xiao", "cry"])
         var history = FaceHistory()
         history.record("[哈哈]", at: 1_764_633_600)
         #expect(history.ordered(by: .recent).first?.key == "[哈哈]")
@@ -46,7 +46,7 @@ import FaceText
         #expect(String(decoding: out, as: UTF8.self) == "今天😃\n")
 
         var lister = FaceLister(catalog: catalog)
-        let lines = ByteBuffer()
+        let lines = StreamOutput()
         lister.feed(Array("好[哈哈]".utf8), into: lines)
         lister.finish(into: lines)
         #expect(lines.withBytes { String(decoding: $0, as: UTF8.self) } == """
@@ -55,7 +55,7 @@ import FaceText
             """)
 
         let editor = LineEditor(catalog: catalog)
-        let kept = ByteBuffer()
+        let kept = StreamOutput()
         let (end, count) = Array("好开心[哈哈]\nok\n半".utf8).withUnsafeBufferPointer {
             editor.writeKept(linesIn: $0, from: 0, presses: 1, to: kept)
         }

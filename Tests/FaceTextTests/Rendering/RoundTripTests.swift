@@ -13,10 +13,10 @@ import TestSupport
         }.map(\.tag)
     }
 
-    static let recoverableStyles: [RenderStyle] = [.unicode, .html(imageBase: "faces/"), .markdown(imageBase: "https://x/y/")]
+    static let recoverableStyles: [FaceRenderer.Style] = [.unicode, .html(imageBase: "faces/"), .markdown(imageBase: "https://x/y/")]
 
     @Test(arguments: recoverableStyles)
-    func everyCanonicalTagComesBack(style: RenderStyle) {
+    func everyCanonicalTagComesBack(style: FaceRenderer.Style) {
         let renderer = FaceRenderer(catalog: catalog, style: style)
         let tagger = FaceTagger(catalog: catalog)
         for tag in canonicalTags {
@@ -31,7 +31,7 @@ import TestSupport
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5], recoverableStyles)
-    func randomTextsRoundTrip(seed: UInt64, style: RenderStyle) {
+    func randomTextsRoundTrip(seed: UInt64, style: FaceRenderer.Style) {
         var random = SeededGenerator(seed: seed)
         let pieces = canonicalTags + ["好", "开心", "a", " ", "\n", "\r\n", "[", "]", "[哈", "哈]", "1", "#", "引\u{201C}", "\u{0301}", "!", "(x)"]
         let renderer = FaceRenderer(catalog: catalog, style: style)

@@ -12,14 +12,14 @@ import Testing
         var names: [(name: String, text: String)] = []
         for face in FaceCatalog.default.faces {
             let bare = String(face.tag.dropFirst().dropLast())
-            if bare.unicodeScalars.count == 2, bare.unicodeScalars.allSatisfy({ Pinyin.reading(of: $0) != nil }) { names.append((bare, face.tag)) }
+            if bare.unicodeScalars.count == 2, bare.unicodeScalars.allSatisfy({ FaceSearch.Pinyin.reading(of: $0) != nil }) { names.append((bare, face.tag)) }
         }
         let faced = Set(FaceCatalog.default.faces.compactMap(\.emoji))
         for annotation in EmojiAnnotation.all where annotation.chineseName.unicodeScalars.count == 2 {
-            guard annotation.chineseName.unicodeScalars.allSatisfy({ Pinyin.reading(of: $0) != nil }) else { continue }
+            guard annotation.chineseName.unicodeScalars.allSatisfy({ FaceSearch.Pinyin.reading(of: $0) != nil }) else { continue }
             names.append((annotation.chineseName, faced.contains(annotation.emoji) ? "" : annotation.emoji))
         }
-        func initials(_ name: String) -> String { String(name.unicodeScalars.map { Pinyin.reading(of: $0)!.first! }) }
+        func initials(_ name: String) -> String { String(name.unicodeScalars.map { FaceSearch.Pinyin.reading(of: $0)!.first! }) }
         var found = 0, tried = 0, foundOfAll = 0, all = 0, missed: [String] = []
         for (name, text) in names where !text.isEmpty {
             let results = search.results(for: initials(name))

@@ -8,7 +8,7 @@ import Testing
         ("3D眼镜", ["3", "d", "yan", "jing"]), ("😂", []), ("", []),
     ])
     func spelling(text: String, pieces: [String]) {
-        #expect(Pinyin.spelling(of: text) == pieces)
+        #expect(FaceSearch.Pinyin.spelling(of: text) == pieces)
     }
 
     static func match(_ typed: String, _ text: String) -> PinyinMatch? {

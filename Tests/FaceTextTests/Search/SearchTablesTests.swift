@@ -98,16 +98,16 @@ import Testing
         }
         var wrong: [String] = []
         for (value, entry) in expected {
-            let readings = Pinyin.readings(of: Unicode.Scalar(value)!)
+            let readings = FaceSearch.Pinyin.readings(of: Unicode.Scalar(value)!)
             if Set(readings) != entry.all || readings.count != entry.all.count || (!entry.first.isEmpty && readings.first != entry.first) {
                 wrong.append("U+\(String(value, radix: 16)) \(readings) \(entry)")
             }
         }
         #expect(expected.count > 26_000)
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
-        #expect(Pinyin.readings(of: "地") == ["de", "di"])
-        #expect(Pinyin.readings(of: "行").starts(with: ["xing"]) && Pinyin.readings(of: "行").contains("hang"))
-        #expect(Pinyin.reading(of: "A") == nil)
-        #expect(Pinyin.readings(of: "\u{20000}").isEmpty)
+        #expect(FaceSearch.Pinyin.readings(of: "地") == ["de", "di"])
+        #expect(FaceSearch.Pinyin.readings(of: "行").starts(with: ["xing"]) && FaceSearch.Pinyin.readings(of: "行").contains("hang"))
+        #expect(FaceSearch.Pinyin.reading(of: "A") == nil)
+        #expect(FaceSearch.Pinyin.readings(of: "\u{20000}").isEmpty)
     }
 }

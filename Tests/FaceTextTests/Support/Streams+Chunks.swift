@@ -19,7 +19,7 @@ extension FaceLister {
     static func listing(of bytes: [UInt8], catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized,
                         inChunksOf size: Int, file: String = "a.txt") -> [UInt8] {
         var lister = FaceLister(catalog: catalog, recognizing: recognized)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         lister.startFile(file)
         for start in stride(from: 0, to: bytes.count, by: max(size, 1)) {
             lister.feed(Array(bytes[start..<min(start + size, bytes.count)]), into: out)

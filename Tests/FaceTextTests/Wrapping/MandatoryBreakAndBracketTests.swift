@@ -9,7 +9,7 @@ import Testing
 
     static func plain(_ text: String, width: Int, breaking: TextWrapper.Breaking = .line) -> String {
         var stream = TextWrapper.Stream(wrapper: TextWrapper(width: width, catalog: .default, breaking: breaking))
-        let out = ByteBuffer()
+        let out = StreamOutput()
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { stream.feed($0, into: out) }
         stream.finish(into: out)

@@ -52,7 +52,7 @@ import TestSupport
     /// The stream's lines, each with the line feed it inserted or the line's own ending, fed in chunks cut at `cuts`.
     static func wrapped(_ bytes: [UInt8], _ wrapper: TextWrapper, cuts: [Int] = []) -> [[UInt8]] {
         var stream = TextWrapper.Stream(wrapper: wrapper)
-        let out = ByteBuffer()
+        let out = StreamOutput()
         var start = 0
         for cut in cuts + [bytes.count] where cut >= start {
             bytes[start..<cut].withUnsafeBufferPointer { stream.feed($0, into: out) }
@@ -177,7 +177,7 @@ import TestSupport
     }
 
     /// Wrapped lines as a sink sees them: the bytes without the inserted line feeds, where each wrap falls.
-    struct Recorder: WrapSink {
+    struct Recorder: TextWrapper.Sink {
         struct Line { var bytes: [UInt8] = []; var width = 0; var afterWrap = false }
         var bytes: [UInt8] = []
         var wraps: [Int] = []

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A cursor writing into memory made ready by ``ByteBuffer/append(maximumCount:_:)``.
+/// A cursor writing into memory made ready by ``StreamOutput/append(maximumCount:_:)``.
 package struct ByteWriter {
     /// Where the next byte goes.
     @usableFromInline var position: UnsafeMutablePointer<UInt8>
@@ -203,7 +203,7 @@ package struct ByteWriter {
         return digits
     }
 
-    /// The bytes written so far, as a count: `body`'s return value for ``ByteBuffer/append(maximumCount:_:)``.
+    /// The bytes written so far, as a count: `body`'s return value for ``StreamOutput/append(maximumCount:_:)``.
     @inlinable
     public consuming func putting(decimal value: Int) -> Int {
         put(decimal: value)

@@ -90,7 +90,7 @@ package enum JSONText {
     /// Appends `bytes` escaped as the inside of a JSON string, a piece at a
     /// time (room for the worst case of a piece, not of all of them), each
     /// piece ending where a scalar (or an invalid byte) does.
-    package static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
+    package static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: StreamOutput) {
         var start = 0
         while start < bytes.count {
             var end = min(bytes.count, start + escapePiece)

@@ -2,12 +2,12 @@
 /// line by line and kept with ``keep()``: one pointer compare per line
 /// instead of a reserve and a commit through the buffer.
 struct LineSpace {
-    let out: ByteBuffer
+    let out: StreamOutput
     private var start: UnsafeMutablePointer<UInt8>?
     private var next: UnsafeMutablePointer<UInt8>?
     private var end: UnsafeMutablePointer<UInt8>?
 
-    init(out: ByteBuffer) {
+    init(out: StreamOutput) {
         self.out = out
     }
 

@@ -30,7 +30,7 @@ extension WrapCore {
 
     /// Ends the current wrapped line at the mandatory break in `range`: the next line starts after it,
     /// as a line of its own (UAX #14, LB4 and LB5).
-    mutating func endAtMandatoryBreak<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    mutating func endAtMandatoryBreak<Sink: TextWrapper.Sink>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                                                               lineEndingFollows: Bool, _ sink: inout Sink) {
         sink.text(UnsafeBufferPointer(rebasing: bytes[written..<range.lowerBound]))
         sink.mandatoryBreak(UnsafeBufferPointer(rebasing: bytes[range]), width: line.column, lineEndingFollows: lineEndingFollows)

@@ -16,7 +16,7 @@ extension WrapCore {
     /// given up where it would be used, in ``place(_:at:_:_:)`` and when the
     /// bytes are handed on: the same as giving it up at every unit.)
     @inline(__always)
-    mutating func runSimple<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ sink: inout Sink) {
+    mutating func runSimple<Sink: TextWrapper.Sink>(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, _ sink: inout Sink) {
         guard !line.joinNext, let base = bytes.baseAddress else { return }
         // Room for the scalar after the next one to be read whole.
         let stop = end - 8
@@ -25,7 +25,7 @@ extension WrapCore {
     }
 
     @inline(__always)
-    mutating func runSimpleCharacters<Sink: WrapSink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+    mutating func runSimpleCharacters<Sink: TextWrapper.Sink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
                                                               stop: Int, _ sink: inout Sink) {
         // One way for every script, each scalar read with few branches: mixed text changes script often.
         let tables = self.tables, limit = self.limit, shapes = UnsafePointer(tables.quickShapes)
@@ -135,7 +135,7 @@ extension WrapCore {
     }
 
     @inline(__always)
-    mutating func runSimpleLines<Sink: WrapSink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+    mutating func runSimpleLines<Sink: TextWrapper.Sink>(_ base: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
                                                          stop: Int, _ sink: inout Sink) {
         let tables = self.tables, tagStarts = tables.tagStarts, machine = tables.machine, limit = self.limit
         var index = cursor

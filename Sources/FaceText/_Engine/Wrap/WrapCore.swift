@@ -75,7 +75,7 @@ struct WrapCore {
     }
 
     /// Wraps what `bytes` holds from the cursor on, telling `sink`; stops where more input must come.
-    mutating func run<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink, isFinal: Bool) {
+    mutating func run<Sink: TextWrapper.Sink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink, isFinal: Bool) {
         let end = bytes.count
         while cursor < end {
             if Self.takesWholeLines(Sink.self) && !lineStarted, let base = bytes.baseAddress {
@@ -139,7 +139,7 @@ struct WrapCore {
 
     /// Ends the current input line at `ending` (its LF or CRLF). A sink that
     /// takes whole lines (``takesWholeLines(_:)``) is handed it later, with what follows.
-    mutating func endLine<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, ending: Range<Int>, _ sink: inout Sink) {
+    mutating func endLine<Sink: TextWrapper.Sink>(_ bytes: UnsafeBufferPointer<UInt8>, ending: Range<Int>, _ sink: inout Sink) {
         if !Self.takesWholeLines(Sink.self) {
             sink.text(UnsafeBufferPointer(rebasing: bytes[written..<ending.lowerBound]))
             sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[ending]), width: line.column)
@@ -152,12 +152,12 @@ struct WrapCore {
 
     /// Whether `Sink` takes whole lines as text (``WholeLineSink``): known once the loop is specialized for it.
     @inline(__always)
-    static func takesWholeLines<Sink: WrapSink>(_: Sink.Type) -> Bool {
+    static func takesWholeLines<Sink: TextWrapper.Sink>(_: Sink.Type) -> Bool {
         Sink.self is any WholeLineSink.Type
     }
 
     /// Ends the input: the last line, if it has no line feed.
-    mutating func finish<Sink: WrapSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+    mutating func finish<Sink: TextWrapper.Sink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         if lineStarted || written < bytes.count {
             sink.text(UnsafeBufferPointer(rebasing: bytes[written...]))
             sink.lineEnd(UnsafeBufferPointer(rebasing: bytes[bytes.count...]), width: line.column)
@@ -174,7 +174,7 @@ struct WrapCore {
     /// marks wider than the line (`!!!!!!`, `好！！！…`), right before `unit`:
     /// closing marks keep off a line's start only while the line would not overflow.
     @inline(__always)
-    mutating func place<Sink: WrapSink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+    mutating func place<Sink: TextWrapper.Sink>(_ unit: Unit, at start: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         let joined = line.joinNext
         // Places too far back are given up (the same wherever the input's chunks end).
         let pendingLimit = TextWrapper.Stream.pendingLimit
@@ -240,7 +240,7 @@ struct WrapCore {
     }
 
     /// Hands on the line up to `position` and ends it there.
-    mutating func breakLine<Sink: WrapSink>(at position: Int, width: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+    mutating func breakLine<Sink: TextWrapper.Sink>(at position: Int, width: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         sink.text(UnsafeBufferPointer(rebasing: bytes[written..<position]))
         sink.wrap(width: width)
         written = position

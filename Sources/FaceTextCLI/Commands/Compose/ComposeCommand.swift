@@ -78,9 +78,9 @@ enum ComposeCommand {
         }
         // Recent faces: from the history file when there is one; compose works without.
         // A history that is there but cannot be read (a FIFO, a device, a folder) is refused before the terminal is taken.
-        let historyFile = (try? RecentCommand.path(invocation, context)).map { HistoryFile(path: $0) }
+        let historyFile = (try? RecentCommand.path(invocation, context)).map { FaceHistory.File(path: $0) }
         var history = FaceHistory()
-        do throws(HistoryFile.Failure) {
+        do throws(FaceHistory.File.Failure) {
             history = try historyFile?.history().history ?? history
         } catch {
             throw CommandFailure(message: error.description)

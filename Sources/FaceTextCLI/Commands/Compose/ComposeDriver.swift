@@ -21,14 +21,14 @@ final class ComposeDriver {
     let output: Output
     let renders: Bool
     let incoming: IncomingLines?
-    let history: HistoryFile?
+    let history: FaceHistory.File?
     let heightLimit: Int?
     let now: () -> Int64
-    private var decoder = KeyDecoder()
+    private var decoder = TerminalKey.Decoder()
     private let renderer: FaceRenderer
 
     init(terminal: Terminal, composer: Composer, painter: ScreenPainter, output: Output, renders: Bool,
-         incoming: IncomingLines?, history: HistoryFile?, heightLimit: Int?, now: @escaping () -> Int64) {
+         incoming: IncomingLines?, history: FaceHistory.File?, heightLimit: Int?, now: @escaping () -> Int64) {
         self.terminal = terminal
         self.composer = composer
         self.painter = painter
@@ -200,10 +200,10 @@ final class ComposeDriver {
     /// milliseconds for its lock (never, while the screen is in use: a held lock
     /// keeps them for the next send, and the end). Returns what went wrong.
     @discardableResult
-    func saveUses(waiting: Int) -> HistoryFile.Failure? {
+    func saveUses(waiting: Int) -> FaceHistory.File.Failure? {
         guard var history, !pendingUses.isEmpty else { return nil }
         history.lockWait = waiting
-        do throws(HistoryFile.Failure) {
+        do throws(FaceHistory.File.Failure) {
             _ = try history.update { history in
                 for sent in pendingUses {
                     for (key, count) in sent.uses { history.record(key, at: sent.time, count: count) }

@@ -1,6 +1,6 @@
 import FaceText
 
-/// Draws ``ComposeScreen``s on a terminal: each frame is one write of the
+/// Draws ``Composer/Screen``s on a terminal: each frame is one write of the
 /// rows that changed since the last one, then the cursor.
 ///
 /// Inline (the default) it owns the rows from where the cursor was down, as
@@ -20,7 +20,7 @@ struct ScreenPainter {
     let fullscreen: Bool
     let colour: Bool
     /// The rows drawn last (nil: draw everything).
-    private var drawn: [[ComposeScreen.Span]]?
+    private var drawn: [[Composer.Screen.Span]]?
     /// The row of its area and the column the terminal's cursor is on.
     private var cursorRow = 0
     private var cursorColumn = 0
@@ -66,7 +66,7 @@ struct ScreenPainter {
 
     /// Prints `rows` (a screen `width` wide) above the area, as output, and
     /// starts the area again below them: the next frame draws it whole.
-    mutating func printAbove(_ rows: [[ComposeScreen.Span]], width: Int) -> [UInt8] {
+    mutating func printAbove(_ rows: [[Composer.Screen.Span]], width: Int) -> [UInt8] {
         guard !rows.isEmpty else { return [] }
         var out = "\u{1B}[?25l" + up(cursorRow) + "\r\u{1B}[J"
         for spans in rows { out += paint(spans, width: width) + "\u{1B}[0m\r\n" }
@@ -76,7 +76,7 @@ struct ScreenPainter {
     }
 
     /// The bytes that turn the last frame into `screen`.
-    mutating func frame(_ screen: ComposeScreen) -> [UInt8] {
+    mutating func frame(_ screen: Composer.Screen) -> [UInt8] {
         // Nothing changed: nothing to write (a followed file is read every 200 ms).
         if drawn == screen.rows && cursorRow == screen.cursor.row && cursorColumn == screen.cursor.column { return [] }
         var out = "\u{1B}[?25l"
@@ -112,7 +112,7 @@ struct ScreenPainter {
     private func down(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
 
     /// A row's spans with their styles: colours only when `colour`; the chosen cell always in reverse video.
-    private func paint(_ spans: [ComposeScreen.Span], width: Int) -> String {
+    private func paint(_ spans: [Composer.Screen.Span], width: Int) -> String {
         var out = ""
         var used = 0
         for var span in spans {

@@ -79,8 +79,8 @@ enum GridCommand {
         }
         var history: FaceHistory?
         if invocation.flag("recent") {
-            let file = HistoryFile(path: try RecentCommand.path(invocation, context), limit: 1_000_000)
-            do throws(HistoryFile.Failure) {
+            let file = FaceHistory.File(path: try RecentCommand.path(invocation, context), limit: 1_000_000)
+            do throws(FaceHistory.File.Failure) {
                 let (read, warnings) = try file.history()
                 for warning in warnings.prefix(20) { context.warning("'\(file.path)' \(warning)") }
                 history = read

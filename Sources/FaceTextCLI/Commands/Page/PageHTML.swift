@@ -55,8 +55,8 @@ enum PageHTML {
     }
 
     /// The time shown before a message: the date too when the day changes.
-    static func timeLine(_ time: ChatTime, withDate: Bool) -> [UInt8] {
-        let clock = ChatTime.digits(time.hour, 2) + ":" + ChatTime.digits(time.minute, 2)
+    static func timeLine(_ time: ChatLog.Time, withDate: Bool) -> [UInt8] {
+        let clock = ChatLog.Time.digits(time.hour, 2) + ":" + ChatLog.Time.digits(time.minute, 2)
         return Array("<p class=\"time\"><time datetime=\"\(time.iso8601)\">\(withDate ? time.date + " " + clock : clock)</time></p>\n".utf8)
     }
 
@@ -74,7 +74,7 @@ enum PageHTML {
 
     /// The file of page `page` of `--split`: `chat-0001.html`.
     static func fileName(prefix: String, page: Int) -> String {
-        prefix + "-" + ChatTime.digits(page, 4) + ".html"
+        prefix + "-" + ChatLog.Time.digits(page, 4) + ".html"
     }
 
     /// A link from one page to another in the same folder: the file's name, percent-encoded.

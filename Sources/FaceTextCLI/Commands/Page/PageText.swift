@@ -5,7 +5,7 @@ import FaceText
 /// other byte escaped.
 struct PageText {
     private var stream: TransformStream
-    private let rendered = ByteBuffer(capacity: 1 << 17)
+    private let rendered = StreamOutput(capacity: 1 << 17)
     /// The bytes at the end of a cut line that may start a character.
     private var carried: [UInt8] = []
 

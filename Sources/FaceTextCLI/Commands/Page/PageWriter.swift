@@ -21,7 +21,7 @@ struct PageWriter: MessageLineSink {
     private let title: String
     private let me: [UInt8]?
     private let pages: Pages
-    private var format = MessageFormat.lines
+    private var format = ChatLog.Format.lines
     /// The batch being made, and where it goes.
     private var work = PageWork()
     private var batch: PageBatch {
@@ -36,10 +36,10 @@ struct PageWriter: MessageLineSink {
     /// Whether a page is open, and whether a bubble is.
     private var pageOpen = false, bubbleOpen = false
     /// The message being read: its header, and the line breaks not yet written (blank lines at its end are left out).
-    private var header: MessageHeader?
+    private var header: ChatLog.Header?
     private var isNewMessage = false
     private var breaks = 0
-    private var lastTime: ChatTime?
+    private var lastTime: ChatLog.Time?
     private var lastSender: String?
     /// The first other sender met, whether another one has written, and whether names are shown (nil: not yet decided).
     private var firstOther: String?
@@ -60,7 +60,7 @@ struct PageWriter: MessageLineSink {
         writing = BackgroundStage(empty: PageWork(), threaded: threaded) { rendering.write(&$0) }
     }
 
-    mutating func format(_ format: MessageFormat) { self.format = format }
+    mutating func format(_ format: ChatLog.Format) { self.format = format }
 
     mutating func start(_ file: String) throws(IOError) {
         try endMessage()
@@ -76,7 +76,7 @@ struct PageWriter: MessageLineSink {
         try endMessage()
     }
 
-    mutating func take(_ line: MessageSplitter.Line) throws(IOError) {
+    mutating func take(_ line: ChatLog.Splitter.Line) throws(IOError) {
         // A line longer than the splitter's limit comes in pieces: the later ones go on the same line.
         let continuing = lineCut && bubbleOpen
         lineCut = line.bytes.last != 0x0A

@@ -48,7 +48,7 @@ enum RecentCommand {
             throw UsageError(.other("unknown action '\(extra)': add, import, forget or clear." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")),
                              command: spec)
         }
-        let file = HistoryFile(path: try path(invocation, context), limit: maximum)
+        let file = FaceHistory.File(path: try path(invocation, context), limit: maximum)
         switch action {
         case nil:
             let (history, warnings) = try read(file)
@@ -96,23 +96,23 @@ enum RecentCommand {
         throw CommandFailure(message: "no history file: set HOME or XDG_STATE_HOME, or name one with --history or FACETEXT_HISTORY")
     }
 
-    private static func read(_ file: HistoryFile) throws -> (FaceHistory, [FaceHistory.Warning]) {
-        do throws(HistoryFile.Failure) {
+    private static func read(_ file: FaceHistory.File) throws -> (FaceHistory, [FaceHistory.Warning]) {
+        do throws(FaceHistory.File.Failure) {
             return try file.history()
         } catch {
             throw CommandFailure(message: error.description)
         }
     }
 
-    private static func change(_ file: HistoryFile, _ context: CommandContext, _ body: (inout FaceHistory) -> Void) throws {
-        do throws(HistoryFile.Failure) {
+    private static func change(_ file: FaceHistory.File, _ context: CommandContext, _ body: (inout FaceHistory) -> Void) throws {
+        do throws(FaceHistory.File.Failure) {
             report(try file.update(body), file: file, context: context)
         } catch {
             throw CommandFailure(message: error.description)
         }
     }
 
-    private static func report(_ warnings: [FaceHistory.Warning], file: HistoryFile, context: CommandContext) {
+    private static func report(_ warnings: [FaceHistory.Warning], file: FaceHistory.File, context: CommandContext) {
         for warning in warnings.prefix(20) { context.warning("'\(file.path)' \(warning)") }
         if warnings.count > 20 { context.warning("'\(file.path)': \(warnings.count - 20) more lines could not be read") }
     }

@@ -38,7 +38,7 @@ enum RecentListing {
     static func utc(_ seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let minutes = (seconds - days * 86_400) / 60
-        let (year, month, day) = ChatTime.civil(fromDayNumber: Int(days))
+        let (year, month, day) = ChatLog.Time.civil(fromDayNumber: Int(days))
         func two(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day)) \(two(minutes / 60)):\(two(minutes % 60))"
     }

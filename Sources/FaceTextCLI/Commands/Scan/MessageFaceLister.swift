@@ -8,7 +8,7 @@ import FaceText
 /// no lines of text: there they count in the messages' texts, each ended by a line feed.)
 struct MessageFaceLister {
     private var lister: FaceLister
-    private let scratch = ByteBuffer(capacity: 1 << 16)
+    private let scratch = StreamOutput(capacity: 1 << 16)
     private var blanked: [UInt8] = []
     /// The messages whose faces may still come: the offset their text starts at, and their header's JSON fields.
     private var starts: [(offset: Int, fields: [UInt8])] = []
@@ -28,7 +28,7 @@ struct MessageFaceLister {
         fed = 0
     }
 
-    mutating func feed(_ line: MessageSplitter.Line, into out: ByteBuffer) {
+    mutating func feed(_ line: ChatLog.Splitter.Line, into out: StreamOutput) {
         if let header = line.header {
             // A face still to come is at most a few hundred bytes back (what the scanner holds):
             // messages that ended long before this line are done with.
@@ -54,13 +54,13 @@ struct MessageFaceLister {
         move(into: out)
     }
 
-    mutating func finish(into out: ByteBuffer) {
+    mutating func finish(into out: StreamOutput) {
         lister.finish(into: scratch)
         move(into: out)
     }
 
     /// Moves the lines in ``scratch`` to `out`, each with its message's fields before its closing brace.
-    private mutating func move(into out: ByteBuffer) {
+    private mutating func move(into out: StreamOutput) {
         scratch.withBytes { bytes in
             var start = 0
             while start < bytes.count {
@@ -94,7 +94,7 @@ struct MessageFaceLister {
         return value
     }
 
-    private static func fields(_ header: MessageHeader) -> [UInt8] {
+    private static func fields(_ header: ChatLog.Header) -> [UInt8] {
         let sender = header.sender.map(JSONText.quoted) ?? "null"
         let time = header.time.map { "\"" + $0.iso8601 + "\"" } ?? "null"
         return Array(",\"sender\":\(sender),\"time\":\(time)".utf8)

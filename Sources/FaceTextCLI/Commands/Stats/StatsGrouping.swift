@@ -12,7 +12,7 @@ enum StatsGrouping {
 
     /// The value of `key` for a message with `header`: the sender; the day
     /// (`2024-05-01`), ISO week (`2024-W18`), month (`2024-05`), hour (`20`) or weekday (`Wed`) of its time.
-    static func value(_ key: String, of header: MessageHeader) -> String {
+    static func value(_ key: String, of header: ChatLog.Header) -> String {
         if key == "sender" { return header.sender ?? none }
         guard let time = header.time else { return none }
         switch key {
@@ -38,7 +38,7 @@ enum StatsGrouping {
                                                  by.contains("weekday"), by.contains("hour"))
         }
 
-        func callAsFunction(_ time: ChatTime?) -> Int {
+        func callAsFunction(_ time: ChatLog.Time?) -> Int {
             guard day || week || month || weekday || hour else { return 0 }
             guard let time else { return -1 }
             var key = 0

@@ -66,7 +66,7 @@ private struct GroupCounter: MessageLineSink {
         return index.count - 1
     }
 
-    private func name(of header: MessageHeader) -> String {
+    private func name(of header: ChatLog.Header) -> String {
         by.count == 1 ? StatsGrouping.value(by[0], of: header)
             : by.map { StatsGrouping.value($0, of: header) }.joined(separator: String(Self.separator))
     }
@@ -76,10 +76,10 @@ private struct GroupCounter: MessageLineSink {
         recent = RecentGroups()
         unnumbered = [:]
         // Before a log's first header: the group of a message without sender or time.
-        group = self.group(named: name(of: MessageHeader()))
+        group = self.group(named: name(of: ChatLog.Header()))
     }
 
-    mutating func take(_ line: MessageSplitter.Line) {
+    mutating func take(_ line: ChatLog.Splitter.Line) {
         if let header = line.header {
             var sender = 0
             if bySender, let name = header.sender {

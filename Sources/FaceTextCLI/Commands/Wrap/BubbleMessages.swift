@@ -6,10 +6,10 @@ import FaceText
 /// A message is held until it ends, to size its frame by its widest line;
 /// one of more than ``holdLimit`` bytes is drawn as it comes instead, at the
 /// full width a bubble may take.
-final class BubbleMessages: WrapSink {
+final class BubbleMessages: TextWrapper.Sink {
     static let holdLimit = 1 << 20
 
-    let out: ByteBuffer
+    let out: StreamOutput
     let sides: MessageSides
     let layout: ChatBubble
     let colour: Bool
@@ -27,7 +27,7 @@ final class BubbleMessages: WrapSink {
     /// Whether a line is begun in `drawing` mode.
     private var rowOpen = false
 
-    init(out: ByteBuffer, sides: MessageSides, layout: ChatBubble, colour: Bool) {
+    init(out: StreamOutput, sides: MessageSides, layout: ChatBubble, colour: Bool) {
         self.out = out
         self.sides = sides
         self.layout = layout

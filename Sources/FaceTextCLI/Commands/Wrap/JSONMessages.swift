@@ -4,8 +4,8 @@ import FaceText
 /// message of any length needs no more memory than a line piece:
 /// `{"line":N,"lines":["…","…"],"width":W,"height":H}`, and with a side or a
 /// bubble, `"side":"left"` and `"bubble":{"column":C,"width":W,"height":H}`.
-final class JSONMessages: WrapSink {
-    let out: ByteBuffer
+final class JSONMessages: TextWrapper.Sink {
+    let out: StreamOutput
     let sides: MessageSides?
     /// The page, when the messages are bubbles.
     let layout: ChatBubble?
@@ -18,7 +18,7 @@ final class JSONMessages: WrapSink {
     /// The first bytes of the message, for `--me`.
     private var start: [UInt8] = []
 
-    init(out: ByteBuffer, sides: MessageSides?, layout: ChatBubble?) {
+    init(out: StreamOutput, sides: MessageSides?, layout: ChatBubble?) {
         self.out = out
         self.sides = sides
         self.layout = layout

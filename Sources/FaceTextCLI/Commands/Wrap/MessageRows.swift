@@ -21,7 +21,7 @@ struct MessageRows {
     }
 
     /// Appends to `out` what `line` makes of its message.
-    mutating func add(_ line: MessageSplitter.Line, to out: ByteBuffer) {
+    mutating func add(_ line: ChatLog.Splitter.Line, to out: StreamOutput) {
         var end = line.bytes.count
         if end > 0, line.bytes[end - 1] == 0x0A { end -= 1 }
         if end > 0, line.bytes[end - 1] == 0x0D { end -= 1 }
@@ -51,14 +51,14 @@ struct MessageRows {
     }
 
     /// Ends the input's last message.
-    mutating func finish(to out: ByteBuffer) {
+    mutating func finish(to out: StreamOutput) {
         if open { out.append(0x0A) }
         reset()
     }
 
     /// `小明 · 2024-05-01 20:02`, or the one of them there is.
-    static func row(_ header: MessageHeader) -> String {
-        let time = header.time.map { "\($0.date) \(ChatTime.digits($0.hour, 2)):\(ChatTime.digits($0.minute, 2))" }
+    static func row(_ header: ChatLog.Header) -> String {
+        let time = header.time.map { "\($0.date) \(ChatLog.Time.digits($0.hour, 2)):\(ChatLog.Time.digits($0.minute, 2))" }
         return [header.sender, time].compactMap { $0 }.joined(separator: " · ")
     }
 }

@@ -78,7 +78,7 @@ enum WrapCommand {
         var stream = TextWrapper.Stream(wrapper: wrapper)
         let renderer = invocation.flag("render") ? FaceRenderer(catalog: context.catalog) : nil
         var rendering = renderer?.makeStream()
-        let rendered = ByteBuffer(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
+        let rendered = StreamOutput(capacity: InputFiles.chunkSize + InputFiles.chunkSize / 2)
         func consume(_ chunk: UnsafeBufferPointer<UInt8>) throws(IOError) {
             if rendering != nil {
                 rendering!.process(chunk, into: rendered)
@@ -100,7 +100,7 @@ enum WrapCommand {
         }
         if !messages.isLines {
             var rows = MessageRows()
-            let joined = ByteBuffer(capacity: 1 << 16)
+            let joined = StreamOutput(capacity: 1 << 16)
             let allRead = try messages.forEachLine(InputFiles(invocation.arguments), context, start: { (_: String) throws(IOError) in
                 rendering = renderer?.makeStream()
                 output.startFile()
@@ -137,7 +137,7 @@ enum WrapCommand {
         case json(JSONMessages)
         case bubbles(BubbleMessages)
 
-        func feed(_ bytes: UnsafeBufferPointer<UInt8>, to stream: inout TextWrapper.Stream, out: ByteBuffer) {
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>, to stream: inout TextWrapper.Stream, out: StreamOutput) {
             switch self {
             case .plain: stream.feed(bytes, into: out)
             case .json(var sink): stream.feed(bytes, to: &sink)
@@ -145,7 +145,7 @@ enum WrapCommand {
             }
         }
 
-        func finish(_ stream: inout TextWrapper.Stream, out: ByteBuffer) {
+        func finish(_ stream: inout TextWrapper.Stream, out: StreamOutput) {
             switch self {
             case .plain: stream.finish(into: out)
             case .json(var sink): stream.finish(to: &sink)

@@ -7,7 +7,7 @@ import Darwin
 /// A growable byte buffer that appends with one `memcpy` per piece: for
 /// writing output made of many small parts (``FaceLister`` writes its lines
 /// into one; `TransformStream` uses the same storage internally).
-public final class ByteBuffer {
+public final class StreamOutput {
     @exclusivity(unchecked) private var storage: OutputBuffer
 
     /// An empty buffer with room for `capacity` bytes.
@@ -72,7 +72,7 @@ public final class ByteBuffer {
     /// gets the bytes in order; they are forgotten when it returns.
     ///
     /// ```swift
-    /// let out = ByteBuffer()
+    /// let out = StreamOutput()
     /// out.overflow(over: 1 << 20) { bytes in fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
     /// ```
     public func overflow(over limit: Int, to write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
