@@ -18,7 +18,11 @@
 //  - render changes nothing but tags (every other byte is kept);
 //  - backspace only ever removes a suffix, and nothing with no press;
 //  - backspace over a chunk's whole lines (with the byte tests of
-//    ``QuickUnits``) keeps of each line what the general way keeps of it alone.
+//    ``QuickUnits``) keeps of each line what the general way keeps of it alone;
+//  - wrapping (by line and by character, with its tight loops and fitting
+//    lines) gives the same bytes in chunks as in one piece, and only inserts
+//    line feeds;
+//  - search takes the text as a query and gives the same results twice.
 // The address sanitizer catches out-of-bounds access and use after free.
 
 #if canImport(FaceText)
@@ -40,6 +44,9 @@ enum FuzzTarget {
     /// The plain reference (Tests/TestSupport/ReferenceScanner.swift, built in): tags, emoji and unknown tags.
     static let referenceScanner = ReferenceScanner(catalog: catalog, unknownTags: true)
     static let referenceKinds = FaceScanner(catalog: catalog, recognizing: [.tags, .emoji, .unknownTags])
+
+    static let wrappers = [TextWrapper(width: 7, catalog: catalog), TextWrapper(width: 12, catalog: catalog, breaking: .character)]
+    static let search = FaceSearch(catalog: catalog)
 
     static func check(_ condition: Bool, _ message: StaticString) {
         if !condition { fatalError("invariant failed: \(message)") }
@@ -67,6 +74,32 @@ enum FuzzTarget {
         }
         lister.finish(into: out)
         return out.withBytes { Array($0) }
+    }
+
+    /// `input` wrapped by `wrapper`, fed `size` bytes at a time.
+    static func wrapped(_ wrapper: TextWrapper, _ input: [UInt8], size: Int) -> [UInt8] {
+        var stream = TextWrapper.Stream(wrapper: wrapper)
+        let out = StreamOutput()
+        var start = 0
+        while start < input.count {
+            input[start..<min(start + size, input.count)].withUnsafeBufferPointer { stream.feed($0, into: out) }
+            start += size
+        }
+        stream.finish(into: out)
+        return out.withBytes { Array($0) }
+    }
+
+    /// Whether `output` is `input` with line feeds inserted, and nothing else changed.
+    static func onlyLineFeedsInserted(_ input: [UInt8], _ output: [UInt8]) -> Bool {
+        var index = 0
+        for byte in output {
+            if index < input.count && input[index] == byte {
+                index += 1
+            } else if byte != 0x0A {
+                return false
+            }
+        }
+        return index == input.count
     }
 
     static func run(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
@@ -151,6 +184,16 @@ enum FuzzTarget {
         }
         check(end == lineStart, "backspace over lines stopped elsewhere than after the last line feed")
         check(keptLines.withBytes { Array($0) } == expectedLines, "backspace over lines differs from each line alone")
+
+        for wrapper in wrappers {
+            let whole = wrapped(wrapper, input, size: max(input.count, 1))
+            check(wrapped(wrapper, input, size: size) == whole, "wrap depends on chunking")
+            check(onlyLineFeedsInserted(input, whole), "wrap changed more than line feeds")
+        }
+
+        let query = String(decoding: input.prefix(64), as: UTF8.self)
+        let found = search.results(for: query).map(\.text)
+        check(found == search.results(for: query).map(\.text), "search gave different results for one query")
         return 0
     }
 }
