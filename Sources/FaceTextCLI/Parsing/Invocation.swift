@@ -5,10 +5,18 @@ struct Invocation: Sendable {
     var values: [String: [String]] = [:]
     /// Positional arguments (files).
     var arguments: [String] = []
+    /// The options of the command it was parsed for (nil when made by hand): looking up any
+    /// other is a mistake in the command, which debug builds (and so the tests) stop at.
+    private(set) var declared: Set<String>?
 
-    func flag(_ name: String) -> Bool { values[name] != nil }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { values[declaredName(name)] != nil }
+    func value(_ name: String) -> String? { values[declaredName(name)]?.last }
+    func all(_ name: String) -> [String] { values[declaredName(name)] ?? [] }
+
+    private func declaredName(_ name: String) -> String {
+        assert(declared?.contains(name) ?? true, "'--\(name)' is looked up but not declared by the command")
+        return name
+    }
 
     /// An option's value as a whole number of at least `minimum`.
     func integer(_ name: String, minimum: Int, command: CommandSpec) throws(UsageError) -> Int? {
@@ -32,6 +40,7 @@ struct Invocation: Sendable {
     /// Parses the arguments of `command`.
     static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
         var invocation = Invocation()
+        invocation.declared = Set(command.options.map(\.long))
         var elements = ArgumentSplitter.split(arguments)[...]
         while let element = elements.popFirst() {
             switch element {
