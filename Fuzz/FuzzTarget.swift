@@ -22,7 +22,7 @@
 //  - wrapping (by line and by character, with its tight loops and fitting
 //    lines) gives the same bytes in chunks as in one piece, and only inserts
 //    line feeds;
-//  - search takes the text as a query and gives the same results twice.
+//  - search takes the text as a query (one input in eight) and gives the same results twice.
 // The address sanitizer catches out-of-bounds access and use after free.
 
 #if canImport(FaceText)
@@ -191,9 +191,12 @@ enum FuzzTarget {
             check(onlyLineFeedsInserted(input, whole), "wrap changed more than line feeds")
         }
 
-        let query = String(decoding: input.prefix(64), as: UTF8.self)
-        let found = search.results(for: query).map(\.text)
-        check(found == search.results(for: query).map(\.text), "search gave different results for one query")
+        // (A search is slow under the sanitizer: one input in eight.)
+        if control & 0x07 == 0 {
+            let query = String(decoding: input.prefix(64), as: UTF8.self)
+            let found = search.results(for: query).map(\.text)
+            check(found == search.results(for: query).map(\.text), "search gave different results for one query")
+        }
         return 0
     }
 }

@@ -57,34 +57,9 @@ enum ComposeCommand {
         guard let terminal = Terminal() else {
             throw UsageError(.other("compose needs a terminal to read keys from and draw on, and there is none (no /dev/tty)."), command: spec)
         }
-        let output: ComposeDriver.Output
-        if let path = invocation.value("out"), isFIFO(path) {
-            // The other side of a chat: opened when it is there, never waited for.
-            output = .peer(PeerFIFO(path: path))
-        } else if let path = invocation.value("out") {
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw CommandFailure(message: "cannot open '\(path)': \(IOError.message(errno))") }
-            output = .sink(OwnedDescriptorSink(descriptor: descriptor))
-        } else {
-            output = context.isTerminal ? .none : .sink(context.stdout)
-        }
-        var incoming: IncomingLines?
-        if let path = invocation.value("incoming") {
-            do throws(IOError) {
-                incoming = try IncomingLines(path: path)
-            } catch {
-                throw CommandFailure(message: "cannot follow '\(path)': \(error)")
-            }
-        }
-        // Recent faces: from the history file when there is one; compose works without.
-        // A history that is there but cannot be read (a FIFO, a device, a folder) is refused before the terminal is taken.
-        let historyFile = (try? RecentCommand.path(invocation, context)).map { FaceHistory.File(path: $0) }
-        var history = FaceHistory()
-        do throws(FaceHistory.File.Failure) {
-            history = try historyFile?.history().history ?? history
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
+        let output = try Self.output(invocation, context)
+        let incoming = try Self.incoming(invocation)
+        let (history, historyFile) = try Self.history(invocation, context)
         let composer = Composer(catalog: context.catalog, history: history, options: options, width: 80, height: height)
         let colour = (context.environment["NO_COLOR"] ?? "").isEmpty
         let driver = ComposeDriver(terminal: terminal, composer: composer,
@@ -99,25 +74,4 @@ enum ComposeCommand {
         }
         return status
     }
-}
-
-/// Whether `path` is a FIFO.
-private func isFIFO(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-}
-
-/// A descriptor this object closes.
-final class OwnedDescriptorSink: ByteSink {
-    private let sink: FileDescriptorSink
-    private let descriptor: Int32
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-        sink = FileDescriptorSink(descriptor: descriptor)
-    }
-
-    deinit { close(descriptor) }
-
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) { try sink.write(bytes) }
 }
