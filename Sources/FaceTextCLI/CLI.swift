@@ -39,6 +39,10 @@ public enum CLI {
                     return .failure
                 }
             }
+            if !command.actions.isEmpty {
+                let (action, invocation) = try ActionSpec.choose(in: command, invocation)
+                return try action.run(invocation, context)
+            }
             return try command.run(invocation, context)
         } catch let error as UsageError {
             try? context.stderr.write(DisplayText.safe(error.fullText))
@@ -108,7 +112,7 @@ public enum CLI {
             throw UsageError(.missingCommand)
         }
         guard let command = CommandRegistry.command(named: name) else {
-            let suggestion = CatalogCommand.actions.contains(name) ? "catalog \(name)"
+            let suggestion = CatalogCommand.actions.contains(where: { $0.name == name }) ? "catalog \(name)"
                 : Suggestion.nearest(to: name, among: CommandRegistry.all.map(\.name))
             throw UsageError(.unknownCommand(name, suggestion: suggestion))
         }

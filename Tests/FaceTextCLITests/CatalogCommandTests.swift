@@ -119,7 +119,7 @@ import TestSupport
     @Test func anUnknownActionIsAUsageError() {
         let result = runCLI(["catalog", "lsit"])
         #expect(result.status == .usage)
-        #expect(result.stderr.hasPrefix("facetext: error: unknown action 'lsit'. Did you mean 'list'?"))
+        #expect(result.stderr.hasPrefix("facetext: error: unknown action 'lsit': list, show, check or import. Did you mean 'list'?"))
     }
 }
 

@@ -110,8 +110,8 @@ import Testing
     }
 
     @Test func catalogActionsAreSuggestedToo() {
-        #expect(runCLI(["catalog", "lst"]).stderr.hasPrefix("facetext: error: unknown action 'lst'. Did you mean 'list'?"))
-        #expect(runCLI(["catalog", "frobnicate"]).stderr.hasPrefix("facetext: error: unknown action 'frobnicate'.\n"))
+        #expect(runCLI(["catalog", "lst"]).stderr.hasPrefix("facetext: error: unknown action 'lst': list, show, check or import. Did you mean 'list'?"))
+        #expect(runCLI(["catalog", "frobnicate"]).stderr.hasPrefix("facetext: error: unknown action 'frobnicate': list, show, check or import.\n"))
     }
 
     /// An option that would change nothing is a usage error that says why.

@@ -86,7 +86,7 @@ import TestSupport
 
     @Test(arguments: [
         (["recent", "bogus"], "unknown action 'bogus'"),
-        (["recent", "add", "--by", "count", "x"], "'--by' applies to listing"),
+        (["recent", "add", "--by", "count", "x"], "'--by' applies to 'facetext recent' alone, not 'recent add'."),
         (["recent", "--by", "often"], "invalid value 'often' for '--by'"),
         (["recent", "--max", "0"], "--max"),
         (["recent", "forget"], "'recent forget' takes the faces to forget."),

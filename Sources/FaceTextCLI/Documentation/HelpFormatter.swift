@@ -36,10 +36,26 @@ struct HelpFormatter {
             for (label, help) in command.argumentHelp { text += row(label, help) }
             text += "\n"
         }
+        if !command.actions.isEmpty {
+            text += "ACTIONS:\n"
+            for action in command.actions { text += row(Self.actionLabel(action, of: command), Self.actionHelp(action)) }
+            text += "\n"
+        }
         text += "OPTIONS:\n"
         for option in command.options { text += row(option.label, Self.optionHelp(option)) }
         text += examples(command.examples)
         return text
+    }
+
+    /// How an action is written: `list`, or the command alone.
+    static func actionLabel(_ action: ActionSpec, of command: CommandSpec) -> String {
+        action.name.isEmpty ? "(none)" : action.name
+    }
+
+    /// An action's line of help: what it does, and the options it takes (the only ones it accepts).
+    static func actionHelp(_ action: ActionSpec) -> String {
+        let options = action.options.map { "--" + $0 }
+        return action.abstract + (options.isEmpty ? " No options of its own." : " Options: " + options.joined(separator: ", ") + ".")
     }
 
     func toolHelp() -> String {

@@ -21,8 +21,11 @@ struct CommandSpec: Sendable {
     var readsCatalog = true
     /// Example command lines, each with an optional comment.
     var examples: [(command: String, comment: String)] = []
+    /// The actions of a command that has them (`catalog list|show|check|import`): the first
+    /// argument chooses one, which runs instead of ``run``.
+    var actions: [ActionSpec] = []
     /// Runs the command.
-    var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus
+    var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus = { _, _ in .success }
 
     var usage: String { "facetext \(name) [<options>] \(arguments)".trimmingTrailingSpace() }
 

@@ -21,7 +21,7 @@ enum CatalogCommand {
                        completion: .files),
             OptionSpec(long: "locale", valueName: "locale", help: "import cldr: the locale whose files to read from a folder (default zh)."),
         ],
-        argumentCompletion: .words(actions),
+        argumentCompletion: .words(actions.map(\.name)),
         examples: [
             ("facetext catalog list --catalogs", ""),
             ("facetext catalog show '[哈哈]'", ""),
@@ -31,25 +31,12 @@ enum CatalogCommand {
             ("facetext --catalog all.plist tag chat.log", "Then tag every emoji by its English name"),
             ("facetext catalog import cldr /usr/share/unicode/cldr/common -o all-zh.plist", "Every emoji by its Chinese name"),
         ],
-        run: run
+        actions: actions
     )
 
-    static let actions = ["list", "show", "check", "import"]
-
-    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
-        guard let action = invocation.arguments.first else {
-            throw UsageError(.other("missing action: list, show, check or import."), command: spec)
-        }
-        let rest = Array(invocation.arguments.dropFirst())
-        if actions.contains(action) {
-            for (option, owner) in [("json", "list"), ("catalogs", "list"), ("output", "import"), ("locale", "import")]
-            where invocation.flag(option) && action != owner {
-                throw UsageError(.conflict("'--\(option)' applies to 'catalog \(owner)', not 'catalog \(action)'."), command: spec)
-            }
-        }
-        switch action {
-        case "list":
-            if let extra = rest.first {
+    static let actions: [ActionSpec] = [
+        ActionSpec(name: "list", abstract: "Every face of the chosen catalog, or the built-in catalogs.", options: ["json", "catalogs"]) { invocation, context in
+            if let extra = invocation.arguments.first {
                 throw UsageError(.other("'catalog list' takes no arguments, not '\(extra)'; choose the catalog with --catalog."), command: spec)
             }
             if invocation.flag("catalogs") && invocation.flag("json") {
@@ -58,29 +45,16 @@ enum CatalogCommand {
             try context.stdout.write(invocation.flag("catalogs") ? CatalogListing.builtIns()
                                      : CatalogListing.list(context.catalog, json: invocation.flag("json")))
             return .success
-        case "show":
-            guard !rest.isEmpty else { throw UsageError(.other("'catalog show' takes a tag, an emoji or search words."), command: spec) }
-            let face = try CatalogListing.face(for: rest.joined(separator: " "), in: context.catalog).get()
+        },
+        ActionSpec(name: "show", abstract: "One face in full.") { invocation, context in
+            guard !invocation.arguments.isEmpty else { throw UsageError(.other("'catalog show' takes a tag, an emoji or search words."), command: spec) }
+            let face = try CatalogListing.face(for: invocation.arguments.joined(separator: " "), in: context.catalog).get()
             try context.stdout.write(CatalogListing.show(face, in: context.catalog))
             return .success
-        case "check":
-            return try CatalogCheck.run(files: rest, invocation: invocation, context: context)
-        case "import":
-            if rest.first == "cldr" && rest.count >= 2 {
-                return try CLDRImportAction.run(paths: Array(rest.dropFirst()), locale: invocation.value("locale") ?? "zh",
-                                                output: invocation.value("output"), context: context)
-            }
-            guard rest.count == 2, rest[0] == "emoji-test" else {
-                throw UsageError(.other("'catalog import' takes the format and its files: emoji-test FILE (Unicode's emoji-test.txt) or cldr FILE... (CLDR annotations)."),
-                                 command: spec)
-            }
-            if invocation.value("locale") != nil {
-                throw UsageError(.conflict("'--locale' applies to 'catalog import cldr'."), command: spec)
-            }
-            return try importEmojiTest(rest[1], output: invocation.value("output"), context: context)
-        default:
-            let suggestion = Suggestion.nearest(to: action, among: actions)
-            throw UsageError(.other("unknown action '\(action)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")), command: spec)
-        }
-    }
+        },
+        ActionSpec(name: "check", abstract: "Every problem in catalog files.") { invocation, context in
+            try CatalogCheck.run(files: invocation.arguments, invocation: invocation, context: context)
+        },
+        ActionSpec(name: "import", abstract: "A catalog made from emoji-test.txt or CLDR annotations.", options: ["output", "locale"], run: importCatalog),
+    ]
 }

@@ -7,6 +7,23 @@ import Foundation
 
 /// `catalog import emoji-test`, and where an imported catalog is written.
 extension CatalogCommand {
+    /// `catalog import emoji-test FILE` or `catalog import cldr FILE...`.
+    static func importCatalog(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
+        let rest = invocation.arguments
+        if rest.first == "cldr" && rest.count >= 2 {
+            return try CLDRImportAction.run(paths: Array(rest.dropFirst()), locale: invocation.value("locale") ?? "zh",
+                                            output: invocation.value("output"), context: context)
+        }
+        guard rest.count == 2, rest[0] == "emoji-test" else {
+            throw UsageError(.other("'catalog import' takes the format and its files: emoji-test FILE (Unicode's emoji-test.txt) or cldr FILE... (CLDR annotations)."),
+                             command: spec)
+        }
+        if invocation.value("locale") != nil {
+            throw UsageError(.conflict("'--locale' applies to 'catalog import cldr'."), command: spec)
+        }
+        return try importEmojiTest(rest[1], output: invocation.value("output"), context: context)
+    }
+
     /// The largest file an import reads (CLDR's annotation files and emoji-test.txt are under a MiB).
     static let importSizeLimit = 32 << 20
 

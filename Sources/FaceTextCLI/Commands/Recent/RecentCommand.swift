@@ -23,34 +23,19 @@ enum RecentCommand {
             OptionSpec(long: "history", valueName: "file", help: "The history file (overrides FACETEXT_HISTORY).", completion: .files),
             OptionSpec(long: "max", valueName: "n", help: "Keep at most this many faces, 1 to 1,000,000.", defaultValue: "1000"),
         ],
-        argumentCompletion: .words(actions),
+        argumentCompletion: .words(actions.map(\.name).filter { !$0.isEmpty }),
         examples: [
             ("facetext recent add '[哈哈]' 😂", "Record two uses"),
             ("facetext recent --by count -n 10", "The ten most used"),
             ("facetext stats --partial my-logs/*.txt | facetext recent import", "Seed the history from your own chat logs"),
         ],
-        run: run
+        actions: actions
     )
 
-    static let actions = ["add", "import", "forget", "clear"]
-
-    static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
-        let action = invocation.arguments.first.flatMap { actions.contains($0) ? $0 : nil }
-        let rest = Array(invocation.arguments.dropFirst(action == nil ? 0 : 1))
-        let limit = try invocation.integer("limit", minimum: 1, command: spec)
-        let maximum = try invocation.integer("max", in: 1...1_000_000, command: spec) ?? 1_000
-        if action != nil {
-            for option in ["by", "limit", "json"] where invocation.flag(option) {
-                throw UsageError(.conflict("'--\(option)' applies to listing ('facetext recent'), not 'recent \(action!)'."), command: spec)
-            }
-        } else if let extra = rest.first {
-            let suggestion = Suggestion.nearest(to: extra, among: actions)
-            throw UsageError(.other("unknown action '\(extra)': add, import, forget or clear." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")),
-                             command: spec)
-        }
-        let file = FaceHistory.File(path: try path(invocation, context), limit: maximum)
-        switch action {
-        case nil:
+    static let actions: [ActionSpec] = [
+        ActionSpec(name: "", abstract: "The faces used, newest first.", options: ["by", "limit", "json", "history", "max"]) { invocation, context in
+            let limit = try invocation.integer("limit", minimum: 1, command: spec)
+            let file = try historyFile(invocation, context)
             let (history, warnings) = try read(file)
             report(warnings, file: file, context: context)
             let entries = history.ordered(by: FaceHistory.Order(rawValue: invocation.value("by") ?? "recent") ?? .recent, now: context.now())
@@ -58,32 +43,43 @@ enum RecentCommand {
             try context.stdout.write(invocation.flag("json") ? RecentListing.json(entries, catalog: context.catalog)
                                      : RecentListing.table(Array(entries), catalog: context.catalog, now: context.now()))
             return .success
-        case "add":
+        },
+        ActionSpec(name: "add", abstract: "Record uses of faces, named or in the text on standard input.", options: ["history", "max"]) { invocation, context in
+            let rest = invocation.arguments
             let uses = try rest.isEmpty ? RecentUses.inText(context) : RecentUses.named(rest, catalog: context.catalog)
-            try change(file, context) { history in
+            try change(historyFile(invocation, context), context) { history in
                 for (key, count) in uses { history.record(key, at: context.now(), count: count) }
             }
             return .success
-        case "import":
-            let (report, allRead) = try StatsReport.merging(rest, context: context)
+        },
+        ActionSpec(name: "import", abstract: "Record the counts of 'stats --partial' results.", options: ["history", "max"]) { invocation, context in
+            let (report, allRead) = try StatsReport.merging(invocation.arguments, context: context)
             let counts = report.overall.counts
-            try change(file, context) { history in
+            try change(historyFile(invocation, context), context) { history in
                 for key in counts.keys.sorted() where FaceHistory.canRecord(key) { history.record(key, at: context.now(), count: counts[key]!) }
             }
             return allRead ? .success : .failure
-        case "forget":
-            guard !rest.isEmpty else { throw UsageError(.other("'recent forget' takes the faces to forget."), command: spec) }
-            let keys = try RecentUses.named(rest, catalog: context.catalog).map(\.key)
+        },
+        ActionSpec(name: "forget", abstract: "Remove faces.", options: ["history", "max"]) { invocation, context in
+            guard !invocation.arguments.isEmpty else { throw UsageError(.other("'recent forget' takes the faces to forget."), command: spec) }
+            let keys = try RecentUses.named(invocation.arguments, catalog: context.catalog).map(\.key)
             var missing: [String] = []
-            try change(file, context) { history in
+            try change(historyFile(invocation, context), context) { history in
                 missing = keys.filter { !history.forget($0) }
             }
             for key in missing { context.warning("\(key) was not in the history") }
             return .success
-        default:
-            guard rest.isEmpty else { throw UsageError(.other("'recent clear' takes no arguments."), command: spec) }
-            try change(file, context) { $0.clear() }
+        },
+        ActionSpec(name: "clear", abstract: "Remove every face.", options: ["history", "max"]) { invocation, context in
+            guard invocation.arguments.isEmpty else { throw UsageError(.other("'recent clear' takes no arguments."), command: spec) }
+            try change(historyFile(invocation, context), context) { $0.clear() }
             return .success
-        }
+        },
+    ]
+
+    /// The history file, kept to at most `--max` faces.
+    static func historyFile(_ invocation: Invocation, _ context: CommandContext) throws -> FaceHistory.File {
+        let maximum = try invocation.integer("max", in: 1...1_000_000, command: spec) ?? 1_000
+        return FaceHistory.File(path: try path(invocation, context), limit: maximum)
     }
 }
