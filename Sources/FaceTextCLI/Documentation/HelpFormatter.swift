@@ -74,7 +74,10 @@ struct HelpFormatter {
         guard !examples.isEmpty else { return "" }
         var text = "\nEXAMPLES:\n"
         for (example, comment) in examples {
-            if !comment.isEmpty { text += wrap("# \(comment)", indent: 2, hanging: 2) + "\n" }
+            // Every line of a comment starts with '#', so that the example and its comment can be pasted into a shell.
+            if !comment.isEmpty {
+                text += wrap(comment, indent: 4).split(separator: "\n").map { "  # " + $0.dropFirst(4) }.joined(separator: "\n") + "\n"
+            }
             text += "  \(example)\n"       // a command line is never wrapped: it is meant to be copied
         }
         return text
