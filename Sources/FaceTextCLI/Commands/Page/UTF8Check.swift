@@ -42,46 +42,39 @@ enum UTF8Check {
         return nil
     }
 
-    /// The length of the well-formed sequence at `index` (whose lead is not ASCII), or 0.
-    private static func sequenceLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-        let lead = base[index]
-        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        default: (0, 0, 0)
+    /// What a lead byte asks for: the sequence's length, and the range of the byte after it
+    /// (the others are continuation bytes, 80 to BF); a length of 0 for a byte that leads nothing.
+    private static func expectation(_ lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>) {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: (0, 0...0)
         }
-        guard length > 0, index + length <= count, (low...high).contains(base[index + 1]) else { return 0 }
-        for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 { return 0 }
-        return length
     }
 
-    /// The bytes of a maximal subpart of an ill-formed sequence at `index`: the lead and as many
-    /// of the bytes after it as could still have made a character (at least 1).
-    private static func subpartLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-        let lead = base[index]
-        let (length, low, high): (Int, UInt8, UInt8) = switch lead {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        default: (1, 0, 0)
-        }
+    /// How many bytes from `index` (whose lead is not ASCII) could still make a character: all of
+    /// a well-formed sequence, else its maximal subpart (the lead, and as many bytes after it as
+    /// fit), at least 1.
+    private static func fittingLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> (length: Int, whole: Bool) {
+        let (length, second) = expectation(base[index])
         var taken = 1
         while taken < length, index + taken < count {
             let byte = base[index + taken]
-            let fits = taken == 1 ? (low...high).contains(byte) : byte & 0xC0 == 0x80
-            guard fits else { break }
+            guard taken == 1 ? second.contains(byte) : byte & 0xC0 == 0x80 else { break }
             taken += 1
         }
-        return taken
+        return (taken, length > 0 && taken == length)
+    }
+
+    /// The length of the well-formed sequence at `index` (whose lead is not ASCII), or 0.
+    private static func sequenceLength(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        let (length, whole) = fittingLength(base, from: index, count: count)
+        return whole ? length : 0
     }
 
     /// `bytes` with each maximal subpart of an ill-formed sequence, the first at `start`, as U+FFFD.
@@ -95,7 +88,7 @@ enum UTF8Check {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<bad]))
                 guard bad < bytes.count else { return }
                 out += [0xEF, 0xBF, 0xBD]
-                index = bad + subpartLength(base, from: bad, count: bytes.count)
+                index = bad + fittingLength(base, from: bad, count: bytes.count).length
                 bad = UTF8Check.firstInvalid(UnsafeBufferPointer(rebasing: bytes[index...])).map { index + $0 } ?? bytes.count
             }
         }
