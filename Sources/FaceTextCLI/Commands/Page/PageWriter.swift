@@ -2,8 +2,9 @@ import FaceText
 
 /// Writes the messages of a chat log as pages of bubbles (``PageHTML``), as
 /// they are read: a message's bubble opens at its first line of text and
-/// closes when the next message starts, so memory holds two batches of 256 KiB of
-/// output, and the first 200 messages while the page learns whether more
+/// closes when the next message starts, so memory holds a few batches of
+/// 256 KiB (the one being made, and up to three handed to the writing
+/// thread), and the first 200 messages while the page learns whether more
 /// than one other person writes (then names are shown, run by run).
 ///
 /// A batch's text is rendered and the batch written on a second thread
