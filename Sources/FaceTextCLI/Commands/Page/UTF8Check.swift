@@ -22,22 +22,31 @@ enum UTF8Check {
         var index = 0
         let count = bytes.count
         while index < count {
-            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
+            if index + 8 <= count {
+                // Eight bytes at a time; else straight to the first that is not ASCII.
+                let high = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+                guard high != 0 else {
+                    index += 8
+                    continue
+                }
+                index += UInt64(littleEndian: high).trailingZeroBitCount >> 3
+            } else if base[index] < 0x80 {
+                index += 1
                 continue
             }
-            let lead = base[index]
-            if lead < 0x80 {
-                index += 1
-            } else if lead >= 0xE1 && (lead <= 0xEC || lead >= 0xEE && lead <= 0xEF) {
-                // Three bytes with no overlong form or surrogate to rule out (most CJK): both others continuation bytes.
+            var lead = base[index]
+            // Runs of three-byte characters with no overlong form or surrogate to rule out (most CJK):
+            // the two bytes after each lead continuation bytes.
+            while lead & 0xF0 == 0xE0, lead != 0xE0, lead != 0xED {
                 guard index + 2 < count, (UInt16(base[index + 1]) | UInt16(base[index + 2]) << 8) & 0xC0C0 == 0x8080 else { return index }
                 index += 3
-            } else {
-                let length = sequenceLength(base, from: index, count: count)
-                guard length > 0 else { return index }
-                index += length
+                guard index < count else { return nil }
+                lead = base[index]
             }
+            if lead < 0x80 { continue }
+            let length = sequenceLength(base, from: index, count: count)
+            guard length > 0 else { return index }
+            index += length
         }
         return nil
     }
