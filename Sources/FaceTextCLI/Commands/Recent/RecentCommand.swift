@@ -45,17 +45,19 @@ enum RecentCommand {
             return .success
         },
         ActionSpec(name: "add", abstract: "Record uses of faces, named or in the text on standard input.", options: ["history", "max"]) { invocation, context in
+            let file = try historyFile(invocation, context)
             let rest = invocation.arguments
             let uses = try rest.isEmpty ? RecentUses.inText(context) : RecentUses.named(rest, catalog: context.catalog)
-            try change(historyFile(invocation, context), context) { history in
+            try change(file, context) { history in
                 for (key, count) in uses { history.record(key, at: context.now(), count: count) }
             }
             return .success
         },
         ActionSpec(name: "import", abstract: "Record the counts of 'stats --partial' results.", options: ["history", "max"]) { invocation, context in
+            let file = try historyFile(invocation, context)
             let (report, allRead) = try StatsReport.merging(invocation.arguments, context: context)
             let counts = report.overall.counts
-            try change(historyFile(invocation, context), context) { history in
+            try change(file, context) { history in
                 for key in counts.keys.sorted() where FaceHistory.canRecord(key) { history.record(key, at: context.now(), count: counts[key]!) }
             }
             return allRead ? .success : .failure
