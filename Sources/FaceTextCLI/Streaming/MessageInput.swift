@@ -61,22 +61,24 @@ struct MessageInput {
         }
         func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = false) throws(IOError) {
             guard !broken else { return }
+            // Each line to the sink; after a failure (a write error) no more. (Closures written at
+            // each call: a local function passed as a value had what it captures checked for
+            // exclusive access at run time, once a line.)
             var failure: IOError?
-            // Each line to the sink; after a failure (a write error) no more.
-            func take(_ each: ChatLog.Splitter.Line) {
-                guard failure == nil else { return }
-                do throws(IOError) { try sink.take(each) } catch { failure = error }
-            }
             if telegram != nil {
                 do throws(ChatLog.TelegramReader.Failure) {
-                    if final { try telegram!.finish(take) } else { try telegram!.feed(bytes, take) }
+                    if final {
+                        try telegram!.finish { Self.hand($0, to: &sink, unless: &failure) }
+                    } else {
+                        try telegram!.feed(bytes) { Self.hand($0, to: &sink, unless: &failure) }
+                    }
                 } catch {
                     report(error)
                 }
             } else if final {
-                splitter!.finish(take)
+                splitter!.finish { Self.hand($0, to: &sink, unless: &failure) }
             } else {
-                splitter!.feed(bytes, take)
+                splitter!.feed(bytes) { Self.hand($0, to: &sink, unless: &failure) }
             }
             if let failure { throw failure }
         }
@@ -118,6 +120,13 @@ struct MessageInput {
             try feed(UnsafeBufferPointer(start: nil, count: 0), final: true)
             try sink.end(file)
         }) && !anyBroken
+    }
+
+    /// Hands `line` to `sink`, unless a line before failed; keeps the failure.
+    @inline(__always)
+    private static func hand<Sink: MessageLineSink>(_ line: ChatLog.Splitter.Line, to sink: inout Sink, unless failure: inout IOError?) {
+        guard failure == nil else { return }
+        do throws(IOError) { try sink.take(line) } catch { failure = error }
     }
 }
 
