@@ -38,7 +38,7 @@ struct HelpFormatter {
         }
         if !command.actions.isEmpty {
             text += "ACTIONS:\n"
-            for action in command.actions { text += row(Self.actionLabel(action, of: command), Self.actionHelp(action)) }
+            for action in command.actions { text += row(action.label, action.help) }
             text += "\n"
         }
         text += "OPTIONS:\n"
@@ -47,16 +47,6 @@ struct HelpFormatter {
         return text
     }
 
-    /// How an action is written: `list`, or the command alone.
-    static func actionLabel(_ action: ActionSpec, of command: CommandSpec) -> String {
-        action.name.isEmpty ? "(none)" : action.name
-    }
-
-    /// An action's line of help: what it does, and the options it takes (the only ones it accepts).
-    static func actionHelp(_ action: ActionSpec) -> String {
-        let options = action.options.map { "--" + $0 }
-        return action.abstract + (options.isEmpty ? " No options of its own." : " Options: " + options.joined(separator: ", ") + ".")
-    }
 
     func toolHelp() -> String {
         var text = wrap("OVERVIEW: \(Self.overview)", indent: 0) + "\n\n"

@@ -55,7 +55,7 @@ enum ManPage {
             for (label, help) in command.argumentHelp { text += ".TP\n.I \(escape(label))\n" + fill(help) }
         }
         for action in command.actions {
-            text += ".TP\n.B \(escape(HelpFormatter.actionLabel(action, of: command)))\n" + fill(HelpFormatter.actionHelp(action))
+            text += ".TP\n.B \(escape(action.label))\n" + fill(action.help)
         }
         for option in command.options where !CommandRegistry.globalOptions.contains(where: { $0.long == option.long }) {
             text += self.option(option)

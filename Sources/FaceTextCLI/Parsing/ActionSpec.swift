@@ -11,6 +11,14 @@ struct ActionSpec: Sendable {
     var options: [String] = []
     var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus
 
+    /// How help writes it: its name, or `(none)` for the command alone.
+    var label: String { name.isEmpty ? "(none)" : name }
+
+    /// Its line of help: what it does, and the options it takes (the only ones it accepts).
+    var help: String {
+        abstract + (options.isEmpty ? " No options of its own." : " Options: " + options.map { "--" + $0 }.joined(separator: ", ") + ".")
+    }
+
     /// The action chosen by `invocation`'s first argument (taken off its arguments), its options checked.
     static func choose(in command: CommandSpec, _ invocation: Invocation) throws(UsageError) -> (ActionSpec, Invocation) {
         var invocation = invocation

@@ -24,8 +24,10 @@ struct CommandSpec: Sendable {
     /// The actions of a command that has them (`catalog list|show|check|import`): the first
     /// argument chooses one, which runs instead of ``run``.
     var actions: [ActionSpec] = []
-    /// Runs the command.
-    var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus = { _, _ in .success }
+    /// Runs the command (one with actions runs them instead, and has none).
+    var run: @Sendable (Invocation, CommandContext) throws -> ExitStatus = { _, _ in
+        preconditionFailure("a command declares either its actions or its run")
+    }
 
     var usage: String { "facetext \(name) [<options>] \(arguments)".trimmingTrailingSpace() }
 
