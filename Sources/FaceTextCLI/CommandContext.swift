@@ -26,8 +26,10 @@ public struct CommandContext {
     /// Whether some input failed (the command still goes on with the others).
     var hadFailure = false
     /// Whether `stats --by` and `page` do half their work on a second thread
-    /// (``BackgroundStage``); the tests compare their output with both.
+    /// (``StatsSegments``, ``BackgroundStage``); the tests compare their output with both.
     var usesSecondThread = true
+    /// The bytes each thread of `stats --by` reads at its turn (``StatsSegments``); the tests make it small.
+    var segmentSize = 1 << 20
     /// The time now, in seconds since 1970 (UTC): `recent` records uses at it.
     public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 

@@ -10,7 +10,8 @@ struct CLIResult {
 
 func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
             environment: [String: String] = [:], files: [String: [UInt8]] = [:], now: Int64? = nil,
-            terminalWidth: Int? = nil, isTerminal: Bool = false, secondThread: Bool = true) -> CLIResult {
+            terminalWidth: Int? = nil, isTerminal: Bool = false, secondThread: Bool = true,
+            segmentSize: Int = 1 << 20) -> CLIResult {
     let out = BufferSink(), err = BufferSink()
     var context = CommandContext(
         environment: environment, stdin: BufferSource(stdin, chunkSize: chunkSize), stdout: out, stderr: err,
@@ -22,6 +23,7 @@ func runCLI(_ arguments: [String], stdin: [UInt8] = [], chunkSize: Int = .max,
     context.terminalWidth = terminalWidth
     context.isTerminal = isTerminal
     context.usesSecondThread = secondThread
+    context.segmentSize = segmentSize
     let status = CLI.run(arguments: arguments, context: context)
     return CLIResult(status: status, stdout: out.bytes, stderr: err.text)
 }

@@ -32,18 +32,21 @@ import TestSupport
 
     static let formats = ["lines", "prefixed", "qq", "wechat", "whatsapp"]
 
-    /// Runs `arguments` on two logs (two files, then the same bytes on standard input read in odd pieces), on one thread and on two.
-    static func bothWays(_ arguments: [String], format: String, seed: UInt64) {
-        let files = ["a.txt": log(format, seed: seed), "b.txt": log(format, seed: seed + 1, messages: 300)]
+    /// Runs `arguments` on two logs (two files, then the same bytes on standard input read in odd pieces), on one thread and on two
+    /// (`stats --by` in segments of 1 MiB, of 64 KiB and of 4093 bytes, on each side of lines of 200 KB).
+    static func bothWays(_ arguments: [String], format: String, seed: UInt64, files: [String: [UInt8]]? = nil) {
+        let files = files ?? ["a.txt": log(format, seed: seed), "b.txt": log(format, seed: seed + 1, messages: 300)]
         for (inputs, chunkSize) in [(["a.txt", "b.txt"], Int.max), ([], 4093)] {
             let stdin = inputs.isEmpty ? files["a.txt"]! : []
             let one = runCLI(arguments + inputs, stdin: stdin, chunkSize: chunkSize, files: files, secondThread: false)
-            let two = runCLI(arguments + inputs, stdin: stdin, chunkSize: chunkSize, files: files, secondThread: true)
             #expect(one.status == .success, "\(arguments) \(format): \(one.stderr)")
             #expect(one.stdout.count > 1000)
-            #expect(two.status == one.status)
-            #expect(two.stdout == one.stdout, "\(arguments) \(format) \(inputs)")
-            #expect(two.stderr == one.stderr)
+            for segmentSize in arguments[0] == "stats" ? [1 << 20, 1 << 16, 4093] : [1 << 20] {
+                let two = runCLI(arguments + inputs, stdin: stdin, chunkSize: chunkSize, files: files, secondThread: true, segmentSize: segmentSize)
+                #expect(two.status == one.status)
+                #expect(two.stdout == one.stdout, "\(arguments) \(format) \(inputs) in segments of \(segmentSize)")
+                #expect(two.stderr == one.stderr)
+            }
         }
     }
 
@@ -55,6 +58,48 @@ import TestSupport
         }
         Self.bothWays(["stats", "--format", format, "--by-file", "--json"], format: format, seed: 5)
         Self.bothWays(["stats", "--format", format, "--by", "sender,hour", "--max-groups", "7", "--tsv"], format: format, seed: 6)
+    }
+
+    /// Lines longer than the splitter's pieces (1 MiB), where segments cut pieces of a line and not lines: a header
+    /// with a long text and a long text line. Each is 32-byte blocks, a message of another sender and day in every
+    /// block but the first, so that a piece taken for the start of a line would start a message.
+    @Test(arguments: ["prefixed", "qq"])
+    func statsByGroupIsTheSameOnTwoThreadsAcrossLongLines(format: String) {
+        let block = Array("2024-04-02 10:00:00 Bo: [心]   ".utf8)
+        let blocks = Array(Array(repeating: block, count: (1 << 20) / 32 * 5 / 2).joined())
+        #expect(block.count == 32)
+        var log = Self.log(format, seed: 40, messages: 200)
+        /// A line that starts with `start`, made up to a whole number of blocks, then blocks.
+        func longLine(_ start: String) -> [UInt8] {
+            Array(start.utf8) + Array(repeating: UInt8(ascii: " "), count: (32 - start.utf8.count % 32) % 32) + blocks + [0x0A]
+        }
+        log += format == "qq" ? Array("2024-04-01 10:00:00 小红\n".utf8) + longLine("[哈哈]") : longLine("2024-04-01 10:00:00 小红: [哈哈]")
+        log += longLine("[哈哈]")
+        log += Self.log(format, seed: 41, messages: 200).dropFirst(format == "qq" ? 60 : 0)
+        let long = Array(repeating: UInt8(ascii: "y"), count: (1 << 20) * 5 / 2)
+        Self.bothWays(["stats", "--format", format, "--by", "sender,day", "--tsv"], format: format, seed: 0,
+                      files: ["a.txt": log, "b.txt": Array(long.prefix((1 << 20) + 7)) + Self.log(format, seed: 42, messages: 100)])
+    }
+
+    /// Segments cut just after a line ending or a whole piece of a long line; what is left goes to the next.
+    @Test func segmentsAreCutAfterWholeLinesAndPieces() {
+        let limit = 10
+        let cases: [(text: String, carried: Int, continues: Bool, end: Int, after: Bool)] = [
+            ("ab\ncd\nef", 0, false, 6, false),       // after the last line ending
+            ("ab\ncd\n", 3, true, 6, false),          // all of it
+            ("abcdef", 3, false, 0, false),            // one line, shorter than a piece: all of it left
+            ("abcde", 4, true, 0, true),               // still a piece of a long line
+            ("abcdef", 4, false, 6, true),             // a whole piece, just
+            ("abcdefghijkl", 5, false, 5, true),       // the first piece ends 5 bytes in
+            ("abcdefghijklmnopqrstuvw", 0, false, 20, true),  // two whole pieces
+            ("a\nbcdefghijklmn", 0, false, 12, true), // after a line ending, a whole piece
+        ]
+        for item in cases {
+            let (end, continues) = Array(item.text.utf8).withUnsafeBufferPointer {
+                StatsSegments.cut($0, carried: item.carried, continues: item.continues, lineLimit: limit)
+            }
+            #expect(end == item.end && continues == item.after, "\(item.text) after \(item.carried)")
+        }
     }
 
     @Test(arguments: formats)

@@ -82,6 +82,15 @@ extension ChatLog {
             pending.removeAll()
         }
 
+        /// Starts again between two chunks, without what was held: the next bytes begin a
+        /// line, or (`continuing`) go on with a line longer than ``lineLimit`` whose earlier
+        /// pieces went elsewhere. For reading a log in segments, each cut just after a line
+        /// ending or a whole piece, with one splitter per thread (its names stay known).
+        package mutating func restart(continuing: Bool) {
+            pending.removeAll(keepingCapacity: true)
+            self.continuing = continuing
+        }
+
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
             var line = Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number)
             if !continuing, format != .lines, let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {

@@ -66,6 +66,23 @@ extension FaceStats {
             return names.count - 1
         }
 
+        /// Adds a group numbered after the others and named `name`, even when a group
+        /// already has that name (``group(named:)`` finds the first): for the groups of
+        /// a part of a log, whose counts ``merge(_:numbers:)`` adds by number.
+        package mutating func appendGroup(named name: String) -> Int {
+            if index[name] == nil { index[name] = names.count }
+            names.append(name)
+            return names.count - 1
+        }
+
+        /// Adds the counts of `part` (groups made with the same catalog and options):
+        /// its group `g` to this one's group `numbers[g]`. (`part`'s text waiting is counted first.)
+        package mutating func merge(_ part: inout Groups, numbers: [Int]) {
+            precondition(numbers.count == part.names.count && numbers.allSatisfy { $0 >= 0 && $0 < names.count }, "a group not named")
+            part.scan()
+            counts.merge(part.counts, numbers: numbers)
+        }
+
         /// The number of group `name` if it has been named, else nil.
         public func existingGroup(named name: String) -> Int? { index[name] }
 
@@ -121,18 +138,18 @@ private struct GroupCounts: Sendable {
     private var others = ByteCounts()
 
     @inline(__always)
-    mutating func add(face: Int, group: Int) {
+    mutating func add(face: Int, group: Int, count: Int = 1) {
         let key = (UInt64(truncatingIfNeeded: group) << 32 | UInt64(truncatingIfNeeded: face)) + 1
         let mask = faceKeys.count - 1
         var place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
         while true {
             let there = faceKeys[place]
-            if there == key { faceCounts[place] += 1; return }
+            if there == key { faceCounts[place] += count; return }
             if there == 0 { break }
             place = (place + 1) & mask
         }
         faceKeys[place] = key
-        faceCounts[place] = 1
+        faceCounts[place] = count
         used += 1
         if used * 2 > faceKeys.count { grow() }
     }
@@ -158,6 +175,28 @@ private struct GroupCounts: Sendable {
         }
     }
 
+    /// Adds `other`'s counts, its group `g` counted as group `numbers[g]`.
+    mutating func merge(_ other: GroupCounts, numbers: [Int]) {
+        for (key, count) in zip(other.faceKeys, other.faceCounts) where key != 0 {
+            add(face: Int((key - 1) & 0xFFFF_FFFF), group: numbers[Int((key - 1) >> 32)], count: count)
+        }
+        other.others.forEach { key, count in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { copy in
+                _ = copy.initialize(from: key)
+                let group = UInt32(truncatingIfNeeded: numbers[Self.group(ofKey: key)]).littleEndian
+                withUnsafeBytes(of: group) { for i in 0..<4 { copy[i] = $0[i] } }
+                others.add(UnsafeRawBufferPointer(copy), count: count)
+            }
+        }
+    }
+
+    /// The group number at the start of a key of ``others``.
+    private static func group(ofKey key: UnsafeRawBufferPointer) -> Int {
+        var group = 0
+        for i in (0..<4).reversed() { group = group << 8 | Int(key[i]) }
+        return group
+    }
+
     func stats(names: [String], catalog: FaceCatalog, separatesTones: Bool) -> [(group: String, stats: FaceStats)] {
         var groups = names.map { ($0, FaceStats(catalog: catalog)) }
         for (key, count) in zip(faceKeys, faceCounts) where key != 0 {
@@ -165,8 +204,7 @@ private struct GroupCounts: Sendable {
             groups[group].1.add(key: catalog.faces[face].tag, count: count)
         }
         others.forEach { key, count in
-            var group = 0
-            for i in (0..<4).reversed() { group = group << 8 | Int(key[i]) }
+            let group = Self.group(ofKey: key)
             let bytes = Array(key[5...])
             let name: String
             if key[4] == 0 {

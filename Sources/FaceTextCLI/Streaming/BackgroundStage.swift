@@ -1,10 +1,8 @@
 import Dispatch
 
 /// The back half of a command's work, done a batch at a time on a thread of
-/// its own while the calling thread makes the next batch: `stats --by` reads
-/// messages' headers on one thread and counts their faces on the other;
-/// `page` splits messages into markup on one and renders their text on the
-/// other.
+/// its own while the calling thread makes the next batch: `page` splits
+/// messages into markup on one thread and renders their text on the other.
 ///
 /// Up to `depth` batches (3) wait or are worked on while one is made, so that
 /// a batch slower than the others on either side does not hold the other

@@ -48,78 +48,108 @@ struct MessageInput {
 
     /// Hands `sink` each line of each input, split into messages.
     func forEachLine<Sink: MessageLineSink>(_ inputs: InputFiles, _ context: CommandContext, into sink: inout Sink) throws(IOError) -> Bool {
-        var splitter: ChatLog.Splitter?
-        var telegram: ChatLog.TelegramReader?
-        var head: [UInt8] = []
-        var name = ""
-        // A broken JSON file is reported and the rest of it skipped; the other inputs are still read.
-        var broken = false, anyBroken = false
-        func report(_ failure: ChatLog.TelegramReader.Failure) {
-            context.error("\(inputs.displayName(name)): \(failure)")
-            broken = true
-            anyBroken = true
-        }
-        func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = false) throws(IOError) {
-            guard !broken else { return }
-            // Each line to the sink; after a failure (a write error) no more. (Closures written at
-            // each call: a local function passed as a value had what it captures checked for
-            // exclusive access at run time, once a line.)
-            var failure: IOError?
-            if telegram != nil {
-                do throws(ChatLog.TelegramReader.Failure) {
-                    if final {
-                        try telegram!.finish { Self.hand($0, to: &sink, unless: &failure) }
-                    } else {
-                        try telegram!.feed(bytes) { Self.hand($0, to: &sink, unless: &failure) }
-                    }
-                } catch {
-                    report(error)
-                }
-            } else if final {
-                splitter!.finish { Self.hand($0, to: &sink, unless: &failure) }
-            } else {
-                splitter!.feed(bytes) { Self.hand($0, to: &sink, unless: &failure) }
+        var anyBroken = false
+        let allRead = try forEachSource(inputs, context) { (name, source, format, dayFirst) throws(IOError) -> IOError? in
+            try sink.start(name)
+            sink.format(format)
+            let (failure, broken) = try forEachLine(of: source, format: format, dayFirst: dayFirst, into: &sink) { failure in
+                context.error("\(inputs.displayName(name)): \(failure)")
             }
-            if let failure { throw failure }
+            anyBroken = anyBroken || broken
+            try sink.end(name)
+            return failure
         }
-        func begin() throws(IOError) {
-            let detection = head.withUnsafeBufferPointer { ChatLog.Format.detect(in: $0) }
+        return allRead && !anyBroken
+    }
+
+    /// Opens each input in turn, tells its format, and calls `body` with the input's name,
+    /// its bytes, its format and whether WhatsApp dates put the day first. To tell the
+    /// format (`auto`, or WhatsApp's order of day and month) the first ``sampleSize`` bytes
+    /// are read first; the source `body` gets gives them again. `body` returns the read
+    /// error that ended the input early, if any, as ``InputFiles/forEachSource(_:_:)`` takes it.
+    func forEachSource(
+        _ inputs: InputFiles, _ context: CommandContext,
+        _ body: (String, ByteSource, ChatLog.Format, Bool) throws(IOError) -> IOError?
+    ) throws(IOError) -> Bool {
+        try inputs.forEachSource(context) { (name, source) throws(IOError) -> IOError? in
+            var sample: [UInt8] = []
+            var failure: IOError?
+            if format == nil || format == .whatsapp { (sample, failure) = Self.read(Self.sampleSize, from: source) }
+            let detection = sample.withUnsafeBufferPointer { ChatLog.Format.detect(in: $0) }
             let chosen = format ?? detection.format
             if shows {
                 let why = format == nil ? "detected: " + detection.reason : "as --format says"
                 try? context.stderr.write("facetext: \(inputs.displayName(name)): format \(chosen.rawValue) (\(why))\n")
             }
-            splitter = ChatLog.Splitter(format: chosen, dayFirst: detection.dayFirst)
-            sink.format(chosen)
-            telegram = chosen == .telegram ? ChatLog.TelegramReader() : nil
-            let held = head
-            head = []
-            try held.withUnsafeBufferPointer { (bytes) throws(IOError) in try feed(bytes) }
+            // After a read error in the sample, the sample is all there is.
+            let bytes = SampleFirstSource(sample, then: failure == nil ? source : nil)
+            let later = try body(name, bytes, chosen, detection.dayFirst)
+            return failure ?? later
         }
-        return try inputs.forEachChunk(context, start: { (file: String) throws(IOError) in
-            name = file
-            splitter = nil
-            telegram = nil
-            broken = false
-            head = []
-            try sink.start(file)
-            // A format given needs no sample, but for the order of WhatsApp's dates.
-            if let format, format != .whatsapp { try begin() }
-        }, { (chunk) throws(IOError) in
-            if splitter == nil {
-                let taken = min(chunk.count, Self.sampleSize - head.count)
-                head += UnsafeBufferPointer(rebasing: chunk[..<taken])
-                guard head.count >= Self.sampleSize else { return }
-                try begin()
-                try feed(UnsafeBufferPointer(rebasing: chunk[taken...]))
-                return
+    }
+
+    /// Up to `count` bytes from the start of `source`, and the read error that stopped it short.
+    private static func read(_ count: Int, from source: ByteSource) -> ([UInt8], IOError?) {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            do throws(IOError) {
+                let read = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(IOError) in
+                    try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
+                }
+                if read == 0 { break }
+                filled += read
+            } catch {
+                return (Array(bytes[..<filled]), error)
             }
-            try feed(chunk)
-        }, end: { (file: String) throws(IOError) in
-            if splitter == nil { try begin() }
-            try feed(UnsafeBufferPointer(start: nil, count: 0), final: true)
-            try sink.end(file)
-        }) && !anyBroken
+        }
+        return (Array(bytes[..<filled]), nil)
+    }
+
+    /// Hands `sink` each line of `source` read in `format`; returns the read error that ended it
+    /// early, and whether it was a broken Telegram file (`broken` is told why, and the rest of the file skipped).
+    func forEachLine<Sink: MessageLineSink>(
+        of source: ByteSource, format: ChatLog.Format, dayFirst: Bool, into sink: inout Sink, broken: (ChatLog.TelegramReader.Failure) -> Void
+    ) throws(IOError) -> (failure: IOError?, broken: Bool) {
+        var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
+        var telegram = format == .telegram ? ChatLog.TelegramReader() : nil
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: InputFiles.chunkSize)
+        defer { buffer.deallocate() }
+        // Each line to the sink; after a failure (a write error) no more. (Closures written at
+        // each call: a local function passed as a value had what it captures checked for
+        // exclusive access at run time, once a line.)
+        var failure: IOError?
+        var readFailure: IOError?
+        var ended = false
+        repeat {
+            var count = 0
+            do throws(IOError) {
+                count = try source.read(into: buffer)
+            } catch {
+                readFailure = error
+            }
+            ended = count == 0
+            let chunk = UnsafeBufferPointer(rebasing: buffer[..<count])
+            do throws(ChatLog.TelegramReader.Failure) {
+                if telegram != nil {
+                    if ended {
+                        try telegram!.finish { Self.hand($0, to: &sink, unless: &failure) }
+                    } else {
+                        try telegram!.feed(chunk) { Self.hand($0, to: &sink, unless: &failure) }
+                    }
+                } else if ended {
+                    splitter.finish { Self.hand($0, to: &sink, unless: &failure) }
+                } else {
+                    splitter.feed(chunk) { Self.hand($0, to: &sink, unless: &failure) }
+                }
+            } catch {
+                broken(error)
+                if let failure { throw failure }
+                return (readFailure, true)
+            }
+            if let failure { throw failure }
+        } while !ended
+        return (readFailure, false)
     }
 
     /// Hands `line` to `sink`, unless a line before failed; keeps the failure.
@@ -155,4 +185,30 @@ private struct ClosureLineSink: MessageLineSink {
     func start(_ file: String) throws(IOError) { try start(file) }
     func take(_ line: ChatLog.Splitter.Line) throws(IOError) { try self.line(line) }
     func end(_ file: String) throws(IOError) { try end(file) }
+}
+
+/// The bytes read to tell an input's format, then the rest of the input (or nothing more).
+private final class SampleFirstSource: ByteSource {
+    private var sample: [UInt8]
+    private var position = 0
+    private let rest: ByteSource?
+
+    init(_ sample: [UInt8], then rest: ByteSource?) {
+        self.sample = sample
+        self.rest = rest
+    }
+
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(IOError) -> Int {
+        guard position == sample.count else {
+            let count = min(buffer.count, sample.count - position)
+            _ = sample.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: buffer[..<count]).initialize(fromContentsOf: $0[position..<(position + count)]) }
+            position += count
+            if position == sample.count { sample = [] ; position = 0 }
+            return count
+        }
+        return try rest?.read(into: buffer) ?? 0
+    }
+
+    /// The input itself is closed by whoever opened it.
+    func close() {}
 }

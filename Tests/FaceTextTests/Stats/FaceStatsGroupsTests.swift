@@ -42,4 +42,35 @@ import TestSupport
         let expected = Dictionary(uniqueKeysWithValues: named.stats.map { ($0.group, $0.stats.counts) })
         for (group, stats) in numbered.stats { #expect(stats.counts == expected[group], "\(group)") }
     }
+
+    /// A log cut in parts, each counted in groups of its own, numbered as met (a group for every
+    /// line: a name comes many times in a part), then merged by number into one: the counts of
+    /// the whole counted at once, group by group and in the order met.
+    @Test(arguments: [false, true])
+    func partsMergedByNumberCountAsTheWhole(tones: Bool) {
+        let recognized: FaceScanner.Recognized = [.tags, .emoji, .images, .unknownTags]
+        let lines = ChatCorpus(seed: 13, lines: 3000).bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
+        var random = SeededGenerator(seed: 6)
+        let names = lines.map { _ in "group \(Int.random(in: 0..<40, using: &random))" }
+        var whole = FaceStats.Groups(catalog: .default, recognizing: recognized, separatingTones: tones)
+        for (line, name) in zip(lines, names) { line.withUnsafeBufferPointer { whole.add($0, to: name) } }
+        var merged = FaceStats.Groups(catalog: .default, recognizing: recognized, separatingTones: tones)
+        var start = 0
+        while start < lines.count {
+            let end = min(lines.count, start + Int.random(in: 1..<400, using: &random))
+            var part = FaceStats.Groups(catalog: .default, recognizing: recognized, separatingTones: tones)
+            var numbers: [Int] = []
+            for index in start..<end {
+                let group = part.appendGroup(named: names[index])
+                numbers.append(merged.group(named: names[index]))
+                lines[index].withUnsafeBufferPointer { part.add($0, toGroup: group) }
+            }
+            #expect(part.count == end - start)
+            merged.merge(&part, numbers: numbers)
+            start = end
+        }
+        #expect(merged.stats.map(\.group) == whole.stats.map(\.group))
+        #expect(merged.stats.map(\.stats) == whole.stats.map(\.stats))
+        #expect(whole.stats.contains { $0.stats.total > 50 })
+    }
 }

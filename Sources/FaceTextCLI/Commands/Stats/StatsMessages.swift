@@ -8,177 +8,191 @@ import FaceText
 /// in a small table of the groups met lately; only a miss makes the group's
 /// name and looks it up by name.
 ///
-/// Faces are counted on a second thread (``BackgroundStage``): the lines'
-/// text goes to it 64 KiB at a time, with the group of each run of lines, while
-/// the next lines' headers are read.
+/// An input is read on two threads (``StatsSegments``), but for a Telegram
+/// export, which is one JSON document; ``GroupCounter`` reads it on one, as
+/// every input when ``CommandContext/usesSecondThread`` is off.
 enum StatsMessages {
     static func count(_ invocation: Invocation, by: [String], maxGroups: Int, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
         var recognized = FaceScanner.Recognized.all
         if invocation.flag("unknown-tags") { recognized.insert(.unknownTags) }
-        var counter = GroupCounter(catalog: context.catalog, recognizing: recognized, separatingTones: invocation.flag("tones"),
-                                   by: by, byFile: invocation.flag("by-file"), maxGroups: maxGroups, threaded: context.usesSecondThread)
-        let allRead = try MessageInput(invocation).forEachLine(InputFiles(invocation.arguments), context, into: &counter)
-        if counter.overflowed {
+        let tones = invocation.flag("tones")
+        let catalog = context.catalog
+        var counter = GroupCounter(naming: GroupNaming(by: by, byFile: invocation.flag("by-file")), maxGroups: maxGroups,
+                                   report: StatsReport(catalog: catalog, by: invocation.flag("by-file") ? ["file"] : by)) {
+            FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones)
+        }
+        let input = MessageInput(invocation)
+        let inputs = InputFiles(invocation.arguments)
+        var anyBroken = false
+        let allRead = try input.forEachSource(inputs, context) { (name, source, format, dayFirst) throws(IOError) -> IOError? in
+            counter.start(name)
+            let failure: IOError?
+            if context.usesSecondThread && format != .telegram {
+                failure = counter.whole.countInSegments(source, format: format, dayFirst: dayFirst, naming: counter.naming, maxGroups: maxGroups,
+                                                        segmentSize: context.segmentSize, emptyCounts: counter.makeGroups())
+            } else {
+                let (readFailure, broken) = try input.forEachLine(of: source, format: format, dayFirst: dayFirst, into: &counter) { failure in
+                    context.error("\(inputs.displayName(name)): \(failure)")
+                }
+                (failure, anyBroken) = (readFailure, anyBroken || broken)
+            }
+            counter.end(name)
+            return failure
+        }
+        if counter.whole.overflowed {
             context.warning("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.others)' (see --max-groups)")
         }
-        return (counter.report, allRead)
+        return (counter.report, allRead && !anyBroken)
     }
 }
 
-/// Counts each input's faces by group into a report.
-private struct GroupCounter: MessageLineSink {
-    /// The separator of a group's values in ``FaceStats/Groups``' names (no value holds it: names are one line).
+/// How `--by` names the group of a message.
+struct GroupNaming {
+    /// The separator of a group's values in its name (no value holds it: names are one line).
     private static let separator: Character = "\n"
 
-    private(set) var report: StatsReport
-    private let by: [String]
-    private let byFile: Bool
-    private let bySender: Bool
-    private let timeKey: StatsGrouping.TimeKey
-    private let tally: GroupTally
-    private let counting: BackgroundStage<GroupBatch>
-    private var batch = GroupBatch()
-    /// The groups of the input being read, by name (their numbers count from 0).
-    private var index: [String: Int] = [:]
-    private var recent = RecentGroups()
-    private var unnumbered: [String: Int] = [:]
-    private var group = 0
-    /// The most groups held (those of the report and of the input being read).
-    private let maxGroups: Int
-    /// Whether a group was counted as others for want of room.
-    private(set) var overflowed = false
+    let by: [String]
+    let byFile: Bool
+    let bySender: Bool
+    let timeKey: StatsGrouping.TimeKey
+    /// The group of the messages of the groups met after `--max-groups`.
+    let others: String
 
-    init(catalog: FaceCatalog, recognizing recognized: FaceScanner.Recognized, separatingTones tones: Bool, by: [String], byFile: Bool,
-         maxGroups: Int, threaded: Bool) {
-        report = StatsReport(catalog: catalog, by: byFile ? ["file"] : by)
-        self.maxGroups = maxGroups
+    init(by: [String], byFile: Bool) {
         (self.by, self.byFile, bySender, timeKey) = (by, byFile, by.contains("sender"), StatsGrouping.TimeKey(by: by))
-        let tally = GroupTally { FaceStats.Groups(catalog: catalog, recognizing: recognized, separatingTones: tones) }
-        self.tally = tally
-        counting = BackgroundStage(empty: GroupBatch(), threaded: threaded) { tally.count(&$0) }
+        others = by.map { _ in StatsGrouping.others }.joined(separator: String(Self.separator))
     }
 
-    /// The number of group `name`, named now if it is new.
-    private mutating func group(named name: String) -> Int {
-        if let known = index[name] { return known }
-        index[name] = index.count
-        batch.names.append(name)
-        return index.count - 1
-    }
-
-    private func name(of header: ChatLog.Header) -> String {
+    func name(of header: ChatLog.Header) -> String {
         by.count == 1 ? StatsGrouping.value(by[0], of: header)
             : by.map { StatsGrouping.value($0, of: header) }.joined(separator: String(Self.separator))
     }
 
+    /// The values of a group named by ``name(of:)``, or the file's name with `--by-file`.
+    func values(of name: String, file: String) -> [String]? {
+        if byFile { return [file] }
+        return by.isEmpty ? nil : name.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// What gives each group's name a number: the groups of a whole input, or of a segment of it.
+protocol GroupNumbering {
+    /// The number of group `name`; nil stops the counting (a segment with too many groups).
+    mutating func number(of name: String) -> Int?
+}
+
+/// The groups of the input being read, counted, with at most `--max-groups` of
+/// them (with those of the inputs before): the groups met after that are
+/// counted under ``GroupNaming/others``.
+struct InputGroups: GroupNumbering {
+    var counts: FaceStats.Groups
+    /// The group of the lines read last (of the message they belong to).
+    var current = 0
+    private let others: String
+    private let maxGroups: Int
+    private let unlimited: Bool
+    /// The groups of the inputs before.
+    private let earlier: Int
+    /// Whether a group was counted as others for want of room.
+    private(set) var overflowed = false
+
+    /// Groups for an input with `earlier` groups before it; the messages before its first header go in the group of a header with nothing.
+    init(_ counts: FaceStats.Groups, naming: GroupNaming, maxGroups: Int, earlier: Int, overflowed: Bool) {
+        self.counts = counts
+        (others, self.maxGroups, unlimited, self.earlier, self.overflowed) = (naming.others, maxGroups, naming.by.isEmpty, earlier, overflowed)
+        current = self.counts.group(named: naming.name(of: ChatLog.Header()))
+    }
+
+    /// Counts `line` in its group, which `lines` finds.
+    @inline(__always)
+    mutating func take(_ line: ChatLog.Splitter.Line, _ lines: inout LineGroups, _ naming: GroupNaming) {
+        current = lines.group(of: line, after: current, naming, &self)!
+        let text = line.text
+        if LineGroups.holdsText(text) { counts.add(text, toGroup: current) }
+    }
+
+    mutating func number(of name: String) -> Int? {
+        if let known = counts.existingGroup(named: name) { return known }
+        // (Less the group before the first header.)
+        if earlier + counts.count - 1 < maxGroups || unlimited { return counts.group(named: name) }
+        overflowed = true
+        return counts.group(named: others)
+    }
+}
+
+/// Finds the group of each line of a splitter's: the group of its message's
+/// header, from numbers for the groups met lately (``RecentGroups``), else by name.
+struct LineGroups {
+    private var recent = RecentGroups()
+    /// Numbers for senders the splitter does not number (Telegram's), below 0.
+    private var unnumbered: [String: Int] = [:]
+
+    /// The group of `line`: of its header if it has one, else `group`'s (nil if `numbers` stopped).
+    @inline(__always)
+    mutating func group<Numbers: GroupNumbering>(
+        of line: ChatLog.Splitter.Line, after group: Int, _ naming: GroupNaming, _ numbers: inout Numbers
+    ) -> Int? {
+        guard let header = line.header else { return group }
+        var sender = 0
+        if naming.bySender, let name = header.sender {
+            sender = line.senderNumber
+            if sender == 0 {
+                if let known = unnumbered[name] {
+                    sender = known
+                } else {
+                    sender = -1 - unnumbered.count
+                    unnumbered[name] = sender
+                }
+            }
+        }
+        let time = naming.timeKey(header.time)
+        if let known = recent.group(sender: sender, time: time) { return known }
+        guard let found = numbers.number(of: naming.name(of: header)) else { return nil }
+        recent.remember(found, sender: sender, time: time)
+        return found
+    }
+
+    /// Whether a line's text may hold a face: a line ending alone (the blank line after each message of QQ's export) holds none.
+    @inline(__always)
+    static func holdsText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count > 2 || text.contains(where: { $0 != 0x0A && $0 != 0x0D })
+    }
+}
+
+/// Counts each input's faces by group into a report, line by line on the calling thread.
+struct GroupCounter: MessageLineSink {
+    let naming: GroupNaming
+    let makeGroups: () -> FaceStats.Groups
+    private(set) var report: StatsReport
+    private let maxGroups: Int
+    /// The groups of the input being read.
+    var whole: InputGroups
+    private var lines = LineGroups()
+
+    init(naming: GroupNaming, maxGroups: Int, report: StatsReport, makeGroups: @escaping () -> FaceStats.Groups) {
+        (self.naming, self.maxGroups, self.report, self.makeGroups) = (naming, maxGroups, report, makeGroups)
+        whole = InputGroups(makeGroups(), naming: naming, maxGroups: maxGroups, earlier: 0, overflowed: false)
+    }
+
     mutating func start(_ file: String) {
-        index = [:]
-        recent = RecentGroups()
-        unnumbered = [:]
-        // Before a log's first header: the group of a message without sender or time.
-        group = self.group(named: name(of: ChatLog.Header()))
+        whole = InputGroups(makeGroups(), naming: naming, maxGroups: maxGroups, earlier: report.groups.count, overflowed: whole.overflowed)
+        lines = LineGroups()
     }
 
     mutating func take(_ line: ChatLog.Splitter.Line) {
-        if let header = line.header {
-            var sender = 0
-            if bySender, let name = header.sender {
-                sender = line.senderNumber
-                if sender == 0 {
-                    // Telegram's reader does not number senders: numbers of their own, below 0.
-                    if let known = unnumbered[name] {
-                        sender = known
-                    } else {
-                        sender = -1 - unnumbered.count
-                        unnumbered[name] = sender
-                    }
-                }
-            }
-            let time = timeKey(header.time)
-            if let known = recent.group(sender: sender, time: time) {
-                group = known
-            } else {
-                let name = name(of: header)
-                if let known = index[name] {
-                    group = known
-                } else if report.groups.count + index.count - 1 < maxGroups || by.isEmpty {  // (less the group before the first header)
-                    group = self.group(named: name)
-                } else {
-                    overflowed = true
-                    group = self.group(named: by.map { _ in StatsGrouping.others }.joined(separator: String(Self.separator)))
-                }
-                recent.remember(group, sender: sender, time: time)
-            }
-        }
-        // A line ending alone (the blank line after each message of QQ's export) holds no face.
-        let text = line.text
-        guard text.count > 2 || text.contains(where: { $0 != 0x0A && $0 != 0x0D }) else { return }
-        batch.add(text, group: group)
-        if batch.text.count >= 1 << 16 { counting.hand(&batch) }
+        whole.take(line, &lines, naming)
     }
 
     mutating func end(_ file: String) {
-        counting.hand(&batch)
-        counting.finish()
-        let groups = tally.groups.stats
-        tally.reset()
-        for (group, stats) in groups where stats.total > 0 {
-            let values = by.isEmpty ? nil : group.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
-            report.add(stats, group: byFile ? [file] : values)
+        for (group, stats) in whole.counts.stats where stats.total > 0 {
+            report.add(stats, group: naming.values(of: group, file: file))
         }
     }
-}
-
-/// Lines of text, and the group of each run of them, for the counting thread.
-private struct GroupBatch {
-    var text: [UInt8] = []
-    /// Where each run of lines of one group ends in ``text``.
-    var runs: [(end: Int, group: Int)] = []
-    /// The groups named since the batch before, in the order of their numbers.
-    var names: [String] = []
-
-    mutating func add(_ line: UnsafeBufferPointer<UInt8>, group: Int) {
-        text.append(contentsOf: line)
-        if let last = runs.last, last.group == group {
-            runs[runs.count - 1].end = text.count
-        } else {
-            runs.append((text.count, group))
-        }
-    }
-}
-
-/// The counting thread's side: the counts of the input being read, by group.
-private final class GroupTally: @unchecked Sendable {
-    private let makeGroups: () -> FaceStats.Groups
-    private(set) var groups: FaceStats.Groups
-
-    init(_ makeGroups: @escaping () -> FaceStats.Groups) {
-        self.makeGroups = makeGroups
-        groups = makeGroups()
-    }
-
-    /// Counts a batch's faces, and empties it.
-    func count(_ batch: inout GroupBatch) {
-        for name in batch.names { _ = groups.group(named: name) }
-        batch.text.withUnsafeBufferPointer { text in
-            var start = 0
-            for run in batch.runs {
-                groups.add(UnsafeBufferPointer(rebasing: text[start..<run.end]), toGroup: run.group)
-                start = run.end
-            }
-        }
-        batch.text.removeAll(keepingCapacity: true)
-        batch.runs.removeAll(keepingCapacity: true)
-        batch.names.removeAll()
-    }
-
-    /// Starts the counts of a new input.
-    func reset() { groups = makeGroups() }
 }
 
 /// The groups met lately, by sender number and time key: a table of 256
 /// places, each group in the place its numbers hash to.
-private struct RecentGroups {
+struct RecentGroups {
     private var senders = [Int](repeating: 0, count: 256)
     private var times = [Int](repeating: -2, count: 256)
     private var groups = [Int](repeating: 0, count: 256)

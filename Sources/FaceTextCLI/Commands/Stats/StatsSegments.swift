@@ -1,0 +1,219 @@
+import Dispatch
+import FaceText
+
+/// `stats --by` on two threads: they take turns reading segments of the
+/// input (1 MiB), each reads its segment's messages and counts their faces by
+/// group on its own, and they take turns adding their counts to the input's,
+/// in the order of the segments. Both threads do all the work of a segment, so
+/// the reading of headers, the slower half, is shared as the counting is.
+///
+/// A segment is cut just after its last line ending (or a whole piece of a line
+/// longer than ``ChatLog/Splitter/lineLimit``, which the splitter hands on in
+/// pieces); the rest goes to the thread that reads the next segment. Its lines
+/// are the lines of the whole input, but for two things a segment cannot know
+/// alone, settled at its adding turn: the group of the lines before its first
+/// header (the message the segment before ended in), and the numbers of its
+/// groups in the input, given in the order the groups are met, with
+/// `--max-groups` counted as on one thread. A segment that meets more groups
+/// than `--max-groups` allows (and two more) stops counting, and is read again
+/// at its turn, line by line into the input's groups, as on one thread: what
+/// each thread holds stays bounded. The counts are those of
+/// ``GroupCounter`` on one thread, which the tests compare.
+final class StatsSegments: @unchecked Sendable {
+    private let source: ByteSource
+    private let segmentSize: Int
+    private let format: ChatLog.Format
+    private let dayFirst: Bool
+    private let naming: GroupNaming
+    /// Empty counts, copied for each segment.
+    private let emptyCounts: FaceStats.Groups
+    /// The most groups a segment counts before it is read again at its turn.
+    private let segmentGroups: Int
+    private let readTurns = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    private let addTurns = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+
+    // Held by the thread whose read turn it is.
+    /// The start of a line that the last segment's end cut, for the next segment.
+    private var carried: [UInt8] = []
+    /// Whether ``carried`` goes on with a line whose earlier pieces were handed on whole.
+    private var carriedContinues = false
+    private var inputEnded = false
+    private(set) var readFailure: IOError?
+    // Held by the thread whose adding turn it is.
+    private(set) var whole: InputGroups
+
+    init(_ source: ByteSource, format: ChatLog.Format, dayFirst: Bool, naming: GroupNaming, whole: InputGroups, maxGroups: Int,
+         segmentSize: Int, emptyCounts: FaceStats.Groups) {
+        (self.source, self.format, self.dayFirst, self.naming, self.whole) = (source, format, dayFirst, naming, whole)
+        (self.segmentSize, self.emptyCounts, segmentGroups) = (max(1, segmentSize), emptyCounts, maxGroups + 2)
+        // Made at 0 and signalled (libdispatch refuses to free a semaphore below its starting value).
+        readTurns[0].signal()
+        addTurns[0].signal()
+    }
+
+    /// Reads the whole input on this thread and one more.
+    func run() {
+        let finished = DispatchGroup()
+        finished.enter()
+        startWorkerThread { self.work(1); finished.leave() }
+        work(0)
+        finished.wait()
+    }
+
+    /// Where to cut a segment of `bytes`, read after `carried` bytes of a line begun before
+    /// (`continues`: a piece of a longer line): just after its last line ending, or after
+    /// the last whole piece of the line it ends in; 0 when it only goes on with that line.
+    /// Returns too whether what is left goes on with a line handed on in pieces.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, carried: Int, continues: Bool, lineLimit: Int) -> (end: Int, continues: Bool) {
+        if let last = bytes.lastIndex(of: 0x0A) {
+            let tail = bytes.count - (last + 1)
+            return (bytes.count - tail % lineLimit, tail >= lineLimit)
+        }
+        let line = carried + bytes.count
+        return line < lineLimit ? (0, continues) : (bytes.count - line % lineLimit, true)
+    }
+
+    /// One thread: segments `worker`, `worker + 2`, … until the input ends.
+    private func work(_ worker: Int) {
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: segmentSize)
+        defer { input.deallocate() }
+        var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
+        var head: [UInt8] = []
+        let next = 1 - worker
+        while true {
+            readTurns[worker].wait()
+            if inputEnded {
+                readTurns[next].signal()
+                return
+            }
+            let count = fill(input)
+            let bytes = UnsafeBufferPointer(rebasing: input[..<count])
+            let ended = inputEnded
+            let (end, continues) = ended ? (count, false)
+                : Self.cut(bytes, carried: carried.count, continues: carriedContinues, lineLimit: ChatLog.Splitter.lineLimit)
+            let headContinues = carriedContinues
+            if end == 0 && !ended {
+                // Still one line, shorter than a piece: all of it goes on to the next segment.
+                carried.append(contentsOf: bytes)
+            } else {
+                swap(&head, &carried)
+                carried.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[end...]))
+                carriedContinues = continues
+            }
+            readTurns[next].signal()
+
+            let segment = UnsafeBufferPointer(rebasing: bytes[..<(end == 0 && !ended ? 0 : end)])
+            var part = SegmentGroups(emptyCounts, most: segmentGroups)
+            var lines = LineGroups()
+            var group = 0
+            let naming = naming
+            splitter.restart(continuing: headContinues)
+            head.withUnsafeBufferPointer { head in
+                for piece in [head, segment] {
+                    splitter.feed(piece) { line in Self.count(line, &group, &lines, naming, &part) }
+                }
+            }
+            if ended { splitter.finish { line in Self.count(line, &group, &lines, naming, &part) } }
+
+            addTurns[worker].wait()
+            if part.stopped {
+                countAgain(head, segment, continuing: headContinues, ended: ended)
+            } else {
+                add(&part, endingIn: group)
+            }
+            addTurns[next].signal()
+            head.removeAll(keepingCapacity: true)
+            if ended { return }
+        }
+    }
+
+    /// Counts a line of a segment in its group (the group of the segment's first lines is 0 until its turn).
+    @inline(__always)
+    private static func count(_ line: ChatLog.Splitter.Line, _ group: inout Int, _ lines: inout LineGroups, _ naming: GroupNaming,
+                              _ part: inout SegmentGroups) {
+        guard !part.stopped, let found = lines.group(of: line, after: group, naming, &part) else { return }
+        group = found
+        let text = line.text
+        if LineGroups.holdsText(text) { part.counts.add(text, toGroup: found) }
+    }
+
+    /// Adds a segment's counts to the input's, its groups numbered in the input's order.
+    private func add(_ part: inout SegmentGroups, endingIn last: Int) {
+        var numbers = [whole.current]
+        for name in part.names.dropFirst() { numbers.append(whole.number(of: name)!) }
+        whole.current = numbers[last]
+        whole.counts.merge(&part.counts, numbers: numbers)
+    }
+
+    /// Counts a segment line by line into the input's groups, as one thread reads it.
+    private func countAgain(_ head: [UInt8], _ segment: UnsafeBufferPointer<UInt8>, continuing: Bool, ended: Bool) {
+        var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
+        splitter.restart(continuing: continuing)
+        var (lines, whole, naming) = (LineGroups(), whole, naming)
+        head.withUnsafeBufferPointer { head in
+            for piece in [head, segment] { splitter.feed(piece) { whole.take($0, &lines, naming) } }
+        }
+        if ended { splitter.finish { whole.take($0, &lines, naming) } }
+        self.whole = whole
+    }
+
+    /// Reads until `buffer` is full or the input ends (noting the end, and any read error).
+    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        while count < buffer.count {
+            do throws(IOError) {
+                let read = try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                if read == 0 { break }
+                count += read
+            } catch {
+                readFailure = error
+                break
+            }
+        }
+        if count < buffer.count { inputEnded = true }
+        return count
+    }
+}
+
+/// The groups of a segment: group 0 holds its lines before its first header;
+/// the others are numbered as met, up to `most` of them.
+private struct SegmentGroups: GroupNumbering {
+    fileprivate(set) var counts: FaceStats.Groups
+    /// The name of each group but the first, by number.
+    private(set) var names = [""]
+    private var index: [String: Int] = [:]
+    private let most: Int
+    /// Whether the segment met more groups than it may count.
+    private(set) var stopped = false
+
+    init(_ counts: FaceStats.Groups, most: Int) {
+        self.counts = counts
+        self.most = most
+        _ = self.counts.appendGroup(named: "")
+    }
+
+    mutating func number(of name: String) -> Int? {
+        if let known = index[name] { return known }
+        guard index.count < most else {
+            stopped = true
+            return nil
+        }
+        let number = counts.appendGroup(named: name)
+        index[name] = number
+        names.append(name)
+        return number
+    }
+}
+
+extension InputGroups {
+    /// Counts the faces of `source`, read in `format`, into these groups on two
+    /// threads (``StatsSegments``); returns the read error that ended it early.
+    mutating func countInSegments(_ source: ByteSource, format: ChatLog.Format, dayFirst: Bool, naming: GroupNaming, maxGroups: Int,
+                                  segmentSize: Int, emptyCounts: FaceStats.Groups) -> IOError? {
+        let segments = StatsSegments(source, format: format, dayFirst: dayFirst, naming: naming, whole: self, maxGroups: maxGroups,
+                                     segmentSize: segmentSize, emptyCounts: emptyCounts)
+        segments.run()
+        self = segments.whole
+        return segments.readFailure
+    }
+}
