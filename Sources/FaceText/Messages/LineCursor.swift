@@ -64,8 +64,20 @@ struct LineCursor {
     }
 
     /// Spaces: ASCII, no-break (U+00A0) and narrow no-break (U+202F, before AM/PM in newer exports).
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func skipSpaces() -> Bool {
+        // Most often one ASCII space, then something else.
+        if index + 1 < bytes.count, bytes[index] == 0x20 {
+            let next = bytes[index + 1]
+            if next != 0x20 && next != 0xC2 && next != 0xE2 {
+                index += 1
+                return true
+            }
+        }
+        return skipSpacesOneByOne()
+    }
+
+    private mutating func skipSpacesOneByOne() -> Bool {
         let start = index
         while true {
             switch current {

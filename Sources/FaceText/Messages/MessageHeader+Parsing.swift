@@ -12,6 +12,12 @@ extension ChatLog.Header {
         var senderNumber = 0
     }
 
+    /// Whether `line` is a line ending alone.
+    @inline(__always)
+    static func isEmpty(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.count == 1 ? line[0] == 0x0A : line.count == 2 && line[0] == 0x0D && line[1] == 0x0A
+    }
+
     /// The longest sender name read, in bytes: longer, the line is text.
     static let senderLimit = 256
 
@@ -65,9 +71,9 @@ extension ChatLog.Header {
         var nameEnd = end
         if stripsID, let close = Optional(cursor.bytes[end - 1]), close == UInt8(ascii: ")") || close == UInt8(ascii: ">") {
             let open = close == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "<")
-            if let at = (cursor.index..<(end - 1)).last(where: { cursor.bytes[$0] == open }), at > cursor.index {
-                nameEnd = at
-            }
+            var at = end - 2
+            while at > cursor.index, cursor.bytes[at] != open { at -= 1 }
+            if at > cursor.index { nameEnd = at }
         }
         guard let name = names.text(cursor.bytes, cursor.index, nameEnd) else { return nil }
         return Start(header: ChatLog.Header(sender: name.name, time: time), textStart: cursor.bytes.count, senderNumber: name.number)

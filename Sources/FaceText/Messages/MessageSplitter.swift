@@ -92,13 +92,11 @@ extension ChatLog {
         }
 
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
-            var line = Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number)
-            if !continuing, format != .lines, let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
-                line.header = start.header
-                line.textStart = start.textStart
-                line.senderNumber = start.senderNumber
-            }
-            body(line)
+            // (An empty line starts no message in any format.)
+            let start = continuing || format == .lines || ChatLog.Header.isEmpty(bytes) ? nil
+                : ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names)
+            body(Line(bytes: bytes, header: start?.header, textStart: start?.textStart ?? 0, offset: offset, number: number,
+                      senderNumber: start?.senderNumber ?? 0))
             offset += bytes.count
             if complete { number += 1 }
             continuing = !complete

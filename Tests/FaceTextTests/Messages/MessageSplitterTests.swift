@@ -56,6 +56,17 @@ import TestSupport
         #expect(messages[2] == Message(sender: "我", time: "2020-05-01T08:03:10", text: "[心]\n第二行\n"))
     }
 
+    /// QQ's `(number)` or `<email>` after a name is left out: the last such part, when a name comes before it.
+    @Test(arguments: [
+        ("小红(10001)", "小红"), ("小(红)(10001)", "小(红)"), ("(10001)", "(10001)"), ("小红(10001", "小红(10001"),
+        ("小红 (10001)  ", "小红"), ("我<me@example.com>", "我"), ("<me@example.com>", "<me@example.com>"), ("a(b>", "a(b>"),
+        ("x()", "x"), ("a)", "a)"),
+    ])
+    func qqNamesWithoutTheirNumbers(header: String, name: String) {
+        let messages = Self.messages("2020-05-01 20:02:03 \(header)\n[哈哈]\n\n", .qq)
+        #expect(messages == [Message(sender: name, time: "2020-05-01T20:02:03", text: "[哈哈]\n\n")])
+    }
+
     @Test func wechat() {
         #expect(Self.messages(ChatSamples.wechat, .wechat) == [
             Message(sender: "小明", time: "2023-05-01T20:02:03", text: "在吗[微笑]\n\n"),
