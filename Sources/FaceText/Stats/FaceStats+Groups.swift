@@ -83,6 +83,10 @@ extension FaceStats {
             counts.merge(part.counts, numbers: numbers)
         }
 
+        /// Counts the text added and not yet counted (``merge(_:numbers:)`` does it too): for
+        /// the groups of a part of a log, counted on one thread and merged on another.
+        package mutating func countPending() { scan() }
+
         /// The number of group `name` if it has been named, else nil.
         public func existingGroup(named name: String) -> Int? { index[name] }
 

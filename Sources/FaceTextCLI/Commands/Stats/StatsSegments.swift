@@ -1,11 +1,13 @@
 import Dispatch
 import FaceText
 
-/// `stats --by` on two threads: they take turns reading segments of the
-/// input (1 MiB), each reads its segment's messages and counts their faces by
-/// group on its own, and they take turns adding their counts to the input's,
-/// in the order of the segments. Both threads do all the work of a segment, so
-/// the reading of headers, the slower half, is shared as the counting is.
+/// `stats --by` on two threads: each reads the next segment of the input
+/// (1 MiB) when it is free, reads its messages and counts their faces by
+/// group on its own, then adds to the input's counts every segment counted
+/// whose turn has come, in the order of the segments. Both threads do all the
+/// work of a segment, so the reading of headers, the slower half, is shared as
+/// the counting is; neither waits for the other but to read or add, or when it
+/// runs four segments ahead of the earliest not yet added.
 ///
 /// A segment is cut just after its last line ending (or a whole piece of a line
 /// longer than ``ChatLog/Splitter/lineLimit``, which the splitter hands on in
@@ -20,6 +22,9 @@ import FaceText
 /// each thread holds stays bounded. The counts are those of
 /// ``GroupCounter`` on one thread, which the tests compare.
 final class StatsSegments: @unchecked Sendable {
+    /// The most segments read and not yet added: how far one thread may run ahead of a slow one.
+    private static let ahead = 4
+
     private let source: ByteSource
     private let segmentSize: Int
     private let format: ChatLog.Format
@@ -29,34 +34,41 @@ final class StatsSegments: @unchecked Sendable {
     private let emptyCounts: FaceStats.Groups
     /// The most groups a segment counts before it is read again at its turn.
     private let segmentGroups: Int
-    private let readTurns = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    private let addTurns = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    /// Taken to read a segment, and to add counts. (Semaphores made at 0 and signalled:
+    /// libdispatch refuses to free a semaphore below its starting value.)
+    private let reading = DispatchSemaphore(value: 0), adding = DispatchSemaphore(value: 0)
+    /// Counts the segments that may still be read before the earliest is added.
+    private let room = DispatchSemaphore(value: 0)
 
-    // Held by the thread whose read turn it is.
+    // Held by the thread that reads.
     /// The start of a line that the last segment's end cut, for the next segment.
     private var carried: [UInt8] = []
     /// Whether ``carried`` goes on with a line whose earlier pieces were handed on whole.
     private var carriedContinues = false
     private var inputEnded = false
+    private var segmentsRead = 0
     private(set) var readFailure: IOError?
-    // Held by the thread whose adding turn it is.
+    // Held by the thread that adds.
     private(set) var whole: InputGroups
+    /// Segments counted, by number, until the segments before them are added.
+    private var counted: [Int: CountedSegment] = [:]
+    private var segmentsAdded = 0
 
     init(_ source: ByteSource, format: ChatLog.Format, dayFirst: Bool, naming: GroupNaming, whole: InputGroups, maxGroups: Int,
          segmentSize: Int, emptyCounts: FaceStats.Groups) {
         (self.source, self.format, self.dayFirst, self.naming, self.whole) = (source, format, dayFirst, naming, whole)
         (self.segmentSize, self.emptyCounts, segmentGroups) = (max(1, segmentSize), emptyCounts, maxGroups + 2)
-        // Made at 0 and signalled (libdispatch refuses to free a semaphore below its starting value).
-        readTurns[0].signal()
-        addTurns[0].signal()
+        reading.signal()
+        adding.signal()
+        for _ in 0..<Self.ahead { room.signal() }
     }
 
     /// Reads the whole input on this thread and one more.
     func run() {
         let finished = DispatchGroup()
         finished.enter()
-        startWorkerThread { self.work(1); finished.leave() }
-        work(0)
+        startWorkerThread { self.work(); finished.leave() }
+        work()
         finished.wait()
     }
 
@@ -73,19 +85,22 @@ final class StatsSegments: @unchecked Sendable {
         return line < lineLimit ? (0, continues) : (bytes.count - line % lineLimit, true)
     }
 
-    /// One thread: segments `worker`, `worker + 2`, … until the input ends.
-    private func work(_ worker: Int) {
+    /// One thread: reads the next segment, counts it, and adds what is counted in order, until the input ends.
+    private func work() {
         let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: segmentSize)
         defer { input.deallocate() }
         var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
         var head: [UInt8] = []
-        let next = 1 - worker
         while true {
-            readTurns[worker].wait()
+            room.wait()
+            reading.wait()
             if inputEnded {
-                readTurns[next].signal()
+                reading.signal()
+                room.signal()
                 return
             }
+            let number = segmentsRead
+            segmentsRead += 1
             let count = fill(input)
             let bytes = UnsafeBufferPointer(rebasing: input[..<count])
             let ended = inputEnded
@@ -100,7 +115,7 @@ final class StatsSegments: @unchecked Sendable {
                 carried.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[end...]))
                 carriedContinues = continues
             }
-            readTurns[next].signal()
+            reading.signal()
 
             let segment = UnsafeBufferPointer(rebasing: bytes[..<(end == 0 && !ended ? 0 : end)])
             var part = SegmentGroups(emptyCounts, most: segmentGroups)
@@ -114,15 +129,23 @@ final class StatsSegments: @unchecked Sendable {
                 }
             }
             if ended { splitter.finish { line in Self.count(line, &group, &lines, naming, &part) } }
-
-            addTurns[worker].wait()
-            if part.stopped {
-                countAgain(head, segment, continuing: headContinues, ended: ended)
-            } else {
-                add(&part, endingIn: group)
-            }
-            addTurns[next].signal()
+            part.counts.countPending()
+            // A segment that stopped keeps its bytes, to be read again at its turn.
+            let again = part.stopped ? (head + segment, headContinues, ended) : nil
             head.removeAll(keepingCapacity: true)
+
+            adding.wait()
+            counted[number] = CountedSegment(part: part, last: group, again: again)
+            while var next = counted.removeValue(forKey: segmentsAdded) {
+                if let (bytes, continuing, ended) = next.again {
+                    countAgain(bytes, continuing: continuing, ended: ended)
+                } else {
+                    add(&next.part, endingIn: next.last)
+                }
+                segmentsAdded += 1
+                room.signal()
+            }
+            adding.signal()
             if ended { return }
         }
     }
@@ -146,13 +169,11 @@ final class StatsSegments: @unchecked Sendable {
     }
 
     /// Counts a segment line by line into the input's groups, as one thread reads it.
-    private func countAgain(_ head: [UInt8], _ segment: UnsafeBufferPointer<UInt8>, continuing: Bool, ended: Bool) {
+    private func countAgain(_ bytes: [UInt8], continuing: Bool, ended: Bool) {
         var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
         splitter.restart(continuing: continuing)
         var (lines, whole, naming) = (LineGroups(), whole, naming)
-        head.withUnsafeBufferPointer { head in
-            for piece in [head, segment] { splitter.feed(piece) { whole.take($0, &lines, naming) } }
-        }
+        bytes.withUnsafeBufferPointer { bytes in splitter.feed(bytes) { whole.take($0, &lines, naming) } }
         if ended { splitter.finish { whole.take($0, &lines, naming) } }
         self.whole = whole
     }
@@ -173,6 +194,16 @@ final class StatsSegments: @unchecked Sendable {
         if count < buffer.count { inputEnded = true }
         return count
     }
+}
+
+/// A segment counted on its own, until its turn to be added.
+private struct CountedSegment {
+    var part: SegmentGroups
+    /// The group of its last line.
+    var last: Int
+    /// For a segment that stopped counting: its bytes, whether they go on with a line cut
+    /// into pieces, and whether the input ends with them.
+    var again: ([UInt8], Bool, Bool)?
 }
 
 /// The groups of a segment: group 0 holds its lines before its first header;
