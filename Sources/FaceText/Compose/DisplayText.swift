@@ -15,6 +15,14 @@ package enum DisplayText {
 
     /// `text` made safe for a single row: line feeds, line and paragraph separators and tabs are spaces too.
     package static func oneRow(_ text: String) -> String {
+        // Most names and faces hold no byte that starts a control character, a line break or a
+        // tab (controls are below U+0020, U+007F to U+009F; U+2028 and U+2029 start with E2): as they are.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 }) { return text }
+        return oneRowByCharacters(text)
+    }
+
+    /// ``oneRow(_:)`` character by character: the reference for its shortcut.
+    package static func oneRowByCharacters(_ text: String) -> String {
         let text = safe(text)
         func breaks(_ character: Character) -> Bool {
             character == "\n" || character == "\t" || character == "\r\n" || character == "\u{2028}" || character == "\u{2029}"
