@@ -2,23 +2,31 @@ extension ChatLog {
     /// The time a chat export gives a message, as the exporter wrote it: a local
     /// date and time of day without a time zone (exports do not say which).
     public struct Time: Sendable, Hashable, Comparable {
-        public var year: Int
-        public var month: Int
-        public var day: Int
-        public var hour: Int
-        public var minute: Int
-        public var second: Int
+        /// The fields in one word, year first (14 bits, then 4, 5, 5, 6 and 6), so that the
+        /// words of two times compare as the times do: a header of a chat log is copied and
+        /// handed on at every line, and a word goes faster than six.
+        let packed: UInt64
+
+        public var year: Int { Int(packed >> 26) }
+        public var month: Int { Int(packed >> 22 & 0xF) }
+        public var day: Int { Int(packed >> 17 & 0x1F) }
+        public var hour: Int { Int(packed >> 12 & 0x1F) }
+        public var minute: Int { Int(packed >> 6 & 0x3F) }
+        public var second: Int { Int(packed & 0x3F) }
 
         /// A time, or nil when a field is out of its range (month 13, 25 o'clock, 31 February).
         public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
             guard (1...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
                   (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            packed = UInt64(year) << 26 | UInt64(month) << 22 | UInt64(day) << 17 | UInt64(hour) << 12 | UInt64(minute) << 6 | UInt64(second)
         }
 
-        public static func < (a: ChatLog.Time, b: ChatLog.Time) -> Bool {
-            (a.year, a.month, a.day, a.hour, a.minute, a.second) < (b.year, b.month, b.day, b.hour, b.minute, b.second)
+        /// The time whose fields ``packed`` holds (never 0: the year is at least 1).
+        init(packed: UInt64) {
+            self.packed = packed
         }
+
+        public static func < (a: ChatLog.Time, b: ChatLog.Time) -> Bool { a.packed < b.packed }
 
         /// ISO 8601 without a zone: `2024-05-01T20:02:03`.
         public var iso8601: String { date + "T" + Self.digits(hour, 2) + ":" + Self.digits(minute, 2) + ":" + Self.digits(second, 2) }

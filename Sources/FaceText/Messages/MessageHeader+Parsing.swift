@@ -3,13 +3,23 @@ import Glibc
 #endif
 
 extension ChatLog.Header {
-    /// A line that starts a message: its header, and where its text starts
+    /// A line that starts a message: its sender and time, and where its text starts
     /// in the line (past its end, line ending and all, for a header on a line of its own).
+    /// The sender is its place in the ``NameCache`` that read it, so that a start holds
+    /// nothing to let go (an optional of a type that does is let go through the runtime's
+    /// generic code, at many times the cost, at every line that starts a message).
     struct Start {
-        var header: ChatLog.Header
-        var textStart: Int
-        /// The sender's number in the ``NameCache`` that read it (0 without a sender).
+        /// The sender's place in the ``NameCache`` that read it, -1 without a sender.
+        var senderPlace = -1
+        /// The sender's number in that cache (0 without a sender).
         var senderNumber = 0
+        var time: ChatLog.Time?
+        var textStart: Int
+
+        /// The header, with the sender's name from the cache that read it (before it reads another line).
+        func header(_ names: NameCache) -> ChatLog.Header {
+            ChatLog.Header(sender: senderPlace < 0 ? nil : names.name(at: senderPlace), time: time)
+        }
     }
 
     /// Whether `line` is a line ending alone.
@@ -23,9 +33,9 @@ extension ChatLog.Header {
 
     /// The start of a message in `line` (one line with its line ending) in `format`, or nil
     /// for a line that continues a message. `dayFirst` orders day and month in WhatsApp dates.
-    static func start(of line: UnsafeBufferPointer<UInt8>, in format: ChatLog.Format, dayFirst: Bool) -> Start? {
+    static func start(of line: UnsafeBufferPointer<UInt8>, in format: ChatLog.Format, dayFirst: Bool) -> (header: ChatLog.Header, textStart: Int)? {
         var names = NameCache()
-        return start(of: line, in: format, dayFirst: dayFirst, names: &names)
+        return start(of: line, in: format, dayFirst: dayFirst, names: &names).map { ($0.header(names), $0.textStart) }
     }
 
     /// The same, names made once for as long as they repeat (`names` keeps the last).
@@ -55,9 +65,9 @@ extension ChatLog.Header {
         // Without a time, a name does not start with a digit (`2024-13-01 20:02 a: b` is text).
         if time != nil || !(cursor.index < cursor.bytes.count && cursor.bytes[cursor.index] &- 0x30 < 10),
            let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: ChatLog.Header(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
+            return Start(senderPlace: sender.place, senderNumber: sender.number, time: time, textStart: textStart)
         }
-        return time.map { Start(header: ChatLog.Header(sender: nil, time: $0), textStart: cursor.index) }
+        return time.map { Start(time: $0, textStart: cursor.index) }
     }
 
     /// `TIME NAME` alone on its line (QQ, WeChat exporters), or `NAME TIME` (WeChat's own copied
@@ -76,7 +86,7 @@ extension ChatLog.Header {
             if at > cursor.index { nameEnd = at }
         }
         guard let name = names.text(cursor.bytes, cursor.index, nameEnd) else { return nil }
-        return Start(header: ChatLog.Header(sender: name.name, time: time), textStart: cursor.bytes.count, senderNumber: name.number)
+        return Start(senderPlace: name.place, senderNumber: name.number, time: time, textStart: cursor.bytes.count)
     }
 
     /// `NAME TIME` alone on its line: the time runs to the line's end.
@@ -90,8 +100,7 @@ extension ChatLog.Header {
                 if let time = TimeParsing.isoLike(&probe) {
                     while probe.index < end, cursor.bytes[probe.index] == 0x20 { probe.index += 1 }
                     if probe.index == end, let name = names.text(cursor.bytes, start, index - 1) {
-                        return Start(header: ChatLog.Header(sender: name.name, time: time), textStart: cursor.bytes.count,
-                                     senderNumber: name.number)
+                        return Start(senderPlace: name.place, senderNumber: name.number, time: time, textStart: cursor.bytes.count)
                     }
                 }
             }
@@ -111,13 +120,13 @@ extension ChatLog.Header {
         }
         cursor.skipMarks()
         if let (sender, textStart) = sender(&cursor, &names) {
-            return Start(header: ChatLog.Header(sender: sender.name, time: time), textStart: textStart, senderNumber: sender.number)
+            return Start(senderPlace: sender.place, senderNumber: sender.number, time: time, textStart: textStart)
         }
-        return Start(header: ChatLog.Header(sender: nil, time: time), textStart: cursor.index)
+        return Start(time: time, textStart: cursor.index)
     }
 
     /// A sender's name up to `: ` (or a full-width `：`, or `:` at the line's end), and where the text starts.
-    private static func sender(_ cursor: inout LineCursor, _ names: inout NameCache) -> ((name: String, number: Int), Int)? {
+    private static func sender(_ cursor: inout LineCursor, _ names: inout NameCache) -> ((place: Int, number: Int), Int)? {
         let start = cursor.index
         let limit = min(cursor.contentEnd, start + senderLimit)
         var index = start
@@ -161,8 +170,12 @@ struct NameCache {
     private var next = [Int](repeating: 0, count: places / ways)
     private var made = 0
 
-    /// The bytes start..<end as a name and its number: valid UTF-8 without spaces at its ends, or nil.
-    mutating func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (name: String, number: Int)? {
+    /// The name at a place ``text(_:_:_:)`` gave, until the next call of that.
+    func name(at place: Int) -> String { names[place] }
+
+    /// The bytes start..<end as a name (at a place of the cache) and its number: valid UTF-8
+    /// without spaces at its ends, or nil.
+    mutating func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (place: Int, number: Int)? {
         var (start, end) = (start, end)
         while start < end, line[start] == 0x20 { start += 1 }
         while end > start, line[end - 1] == 0x20 { end -= 1 }
@@ -173,7 +186,7 @@ struct NameCache {
         let set = Int(truncatingIfNeeded: key.hash(of: bytes) >> 40) & (Self.places / Self.ways - 1)
         for place in set * Self.ways..<(set + 1) * Self.ways where lengths[place] == count && words[place] == key {
             if count <= 16 || storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place * ChatLog.Header.senderLimit, bytes.baseAddress!, count) == 0 }) {
-                return (names[place], numbers[place])
+                return (place, numbers[place])
             }
         }
         guard let name = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { return nil }
@@ -185,6 +198,6 @@ struct NameCache {
         made += 1
         numbers[place] = made
         names[place] = name
-        return (name, made)
+        return (place, made)
     }
 }

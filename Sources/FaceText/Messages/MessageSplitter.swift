@@ -92,11 +92,15 @@ extension ChatLog {
         }
 
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
-            // (An empty line starts no message in any format.)
-            let start = continuing || format == .lines || ChatLog.Header.isEmpty(bytes) ? nil
-                : ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names)
-            body(Line(bytes: bytes, header: start?.header, textStart: start?.textStart ?? 0, offset: offset, number: number,
-                      senderNumber: start?.senderNumber ?? 0))
+            // (An empty line starts no message in any format. A line without a header is made
+            // apart, so that nothing of a header is left to destroy after it.)
+            if !continuing, format != .lines, !ChatLog.Header.isEmpty(bytes),
+               let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
+                body(Line(bytes: bytes, header: start.header(names), textStart: start.textStart, offset: offset, number: number,
+                          senderNumber: start.senderNumber))
+            } else {
+                body(Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number))
+            }
             offset += bytes.count
             if complete { number += 1 }
             continuing = !complete

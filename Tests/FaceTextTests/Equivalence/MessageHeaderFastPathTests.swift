@@ -66,11 +66,11 @@ import TestSupport
             let name = names.randomElement(using: &random)!
             var line = Array(("  " + name + " ").utf8)
             line.withUnsafeMutableBufferPointer { buffer in
-                guard let (text, number) = cache.text(UnsafeBufferPointer(buffer), 0, buffer.count) else {
+                guard let (place, number) = cache.text(UnsafeBufferPointer(buffer), 0, buffer.count) else {
                     Issue.record("\(name) not read")
                     return
                 }
-                #expect(text == name)
+                #expect(cache.name(at: place) == name)
                 #expect(named[number, default: name] == name, "number \(number) for \(name) and \(named[number] ?? "")")
                 named[number] = name
             }

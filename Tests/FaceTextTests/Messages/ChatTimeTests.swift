@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import FaceText
 
 /// Times of messages and the periods `stats --by` groups them in.
@@ -29,5 +30,27 @@ import Testing
             guard let time = ChatLog.Time(year: year, month: month, day: day) else { continue }
             #expect(time.dayNumber == number)
         }
+    }
+
+    /// A time keeps every field at the ends of its range, and times order as their fields do,
+    /// field by field from the year, in a header too.
+    @Test func fieldsAreKeptAndOrdered() {
+        var random = SeededGenerator(seed: 9)
+        var times: [(fields: [Int], time: ChatLog.Time)] = []
+        for _ in 0..<2000 {
+            let fields = [[1, 2024, 9999].randomElement(using: &random)!, Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random),
+                          Int.random(in: 0...23, using: &random), Int.random(in: 0...59, using: &random), Int.random(in: 0...60, using: &random)]
+            let time = ChatLog.Time(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])!
+            #expect([time.year, time.month, time.day, time.hour, time.minute, time.second] == fields)
+            #expect(ChatLog.Header(sender: "a", time: time).time == time)
+            times.append((fields, time))
+        }
+        for (a, b) in zip(times, times.dropFirst()) {
+            #expect((a.time < b.time) == a.fields.lexicographicallyPrecedes(b.fields))
+            #expect((a.time == b.time) == (a.fields == b.fields))
+        }
+        let leap = ChatLog.Time(year: 2024, month: 2, day: 29, hour: 23, minute: 59, second: 60)!
+        #expect([leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second] == [2024, 2, 29, 23, 59, 60])
+        #expect(ChatLog.Header().time == nil && ChatLog.Header(sender: nil, time: leap).time == leap)
     }
 }
