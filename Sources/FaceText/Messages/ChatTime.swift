@@ -16,7 +16,8 @@ extension ChatLog {
 
         /// A time, or nil when a field is out of its range (month 13, 25 o'clock, 31 February).
         public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-            guard (1...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
+            // (Every month has 28 days: the month's own count is looked up only past them.)
+            guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= 28 || day <= Self.days(inMonth: month, of: year),
                   (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
             packed = UInt64(year) << 26 | UInt64(month) << 22 | UInt64(day) << 17 | UInt64(hour) << 12 | UInt64(minute) << 6 | UInt64(second)
         }

@@ -22,6 +22,13 @@ import TestSupport
         #expect(ChatLog.Time(year: 2024, month: 2, day: 29) != nil)
         #expect(ChatLog.Time(year: 2024, month: 4, day: 31) == nil)
         #expect(ChatLog.Time(year: 2024, month: 1, day: 1, hour: 24) == nil)
+        // Every day of every month of a leap year and a common one, and one past the end.
+        for (year, february) in [(2024, 29), (2023, 28), (1900, 28), (2000, 29)] {
+            for (month, days) in zip(1...12, [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]) {
+                #expect((1...days).allSatisfy { ChatLog.Time(year: year, month: month, day: $0) != nil })
+                #expect(ChatLog.Time(year: year, month: month, day: days + 1) == nil && ChatLog.Time(year: year, month: month, day: 0) == nil)
+            }
+        }
     }
 
     @Test func dayNumbersRoundTrip() {
