@@ -34,13 +34,13 @@ import TestSupport
 
     /// Runs `arguments` on two logs (two files, then the same bytes on standard input read in odd pieces), on one thread and on two
     /// (`stats --by` in segments of 1 MiB, of 64 KiB and of 4093 bytes, on each side of lines of 200 KB).
-    static func bothWays(_ arguments: [String], format: String, seed: UInt64, files: [String: [UInt8]]? = nil) {
+    static func bothWays(_ arguments: [String], format: String, seed: UInt64, files: [String: [UInt8]]? = nil, least: Int = 1000) {
         let files = files ?? ["a.txt": log(format, seed: seed), "b.txt": log(format, seed: seed + 1, messages: 300)]
         for (inputs, chunkSize) in [(["a.txt", "b.txt"], Int.max), ([], 4093)] {
             let stdin = inputs.isEmpty ? files["a.txt"]! : []
             let one = runCLI(arguments + inputs, stdin: stdin, chunkSize: chunkSize, files: files, secondThread: false)
             #expect(one.status == .success, "\(arguments) \(format): \(one.stderr)")
-            #expect(one.stdout.count > 1000)
+            #expect(one.stdout.count > least)
             for segmentSize in arguments[0] == "stats" ? [1 << 20, 1 << 16, 4093] : [1 << 20] {
                 let two = runCLI(arguments + inputs, stdin: stdin, chunkSize: chunkSize, files: files, secondThread: true, segmentSize: segmentSize)
                 #expect(two.status == one.status)
@@ -58,6 +58,34 @@ import TestSupport
         }
         Self.bothWays(["stats", "--format", format, "--by-file", "--json"], format: format, seed: 5)
         Self.bothWays(["stats", "--format", format, "--by", "sender,hour", "--max-groups", "7", "--tsv"], format: format, seed: 6)
+    }
+
+    /// A Telegram export (read on one thread, its lines counted on another): messages with
+    /// text as a string or an array of entities, stickers, and senders that come and go.
+    static func telegram(seed: UInt64, messages: Int) -> [UInt8] {
+        var random = SeededGenerator(seed: seed)
+        let names = ["小红", "小明", "Alice", "Bob \\\"Li\\\"", "陈静"]
+        let texts = [#""[哈哈]好""#, #""😀\n[心][心]""#, #"[{"type": "bold", "text": "[偷笑]"}, " ok 👍🏽"]"#, #""""#, #""\u4f60好[doge]""#]
+        var out = #"{"name": "chat", "type": "personal_chat", "messages": ["#
+        for index in 0..<messages {
+            let day = 1 + index / 300
+            out += index == 0 ? "\n" : ",\n"
+            out += #"{"id": \#(index), "type": "message", "date": "2024-03-\#(day < 10 ? "0" : "")\#(day)T10:\#(10 + index % 50):07", "#
+            out += #""from": "\#(names.randomElement(using: &random)!)", "text": \#(texts.randomElement(using: &random)!)"#
+            if Int.random(in: 0..<9, using: &random) == 0 { out += #", "sticker_emoji": "🌸""# }
+            out += "}"
+        }
+        return Array((out + "\n]}\n").utf8)
+    }
+
+    @Test func statsByGroupOfATelegramExportIsTheSameOnTwoThreads() {
+        let files = ["a.txt": Self.telegram(seed: 1, messages: 4000), "b.txt": Self.telegram(seed: 2, messages: 500)]
+        for by in [["--by", "sender"], ["--by", "sender,day"], ["--by-file"], ["--by", "sender", "--max-groups", "2"]] {
+            Self.bothWays(["stats", "--format", "telegram", "--tsv"] + by, format: "telegram", seed: 0, files: files, least: 150)
+        }
+        let bySender = runCLI(["stats", "--format", "telegram", "--by", "sender", "--tsv", "a.txt"], files: files)
+        #expect(bySender.stderr.isEmpty)
+        for name in ["小红", "小明", "Alice", #"Bob "Li""#, "陈静"] { #expect(bySender.text.contains(name + "\t"), "\(name)") }
     }
 
     /// Lines longer than the splitter's pieces (1 MiB), where segments cut pieces of a line and not lines: a header

@@ -32,10 +32,11 @@ if fold:
           f"(plain, --break char, --json, --bubble --render) at most {int(rss_wrap) / 1024:.1f} MB peak RSS.")
     print()
 plain_chat = mbps.get("facetext stats (prefixed chat log)")
-if plain_chat:
-    print(f"Chat logs read as messages (`stats --by sender`), against plain `stats` of the prefixed log: "
+plain_qq = mbps.get("facetext stats (QQ export)")
+if plain_chat and plain_qq:
+    print(f"Chat logs read as messages (`stats --by sender`), against plain `stats` of the same log: "
           f"prefixed {mbps['facetext stats --format prefixed --by sender'] / plain_chat:.2f}×, "
-          f"qq {mbps['facetext stats --format qq --by sender'] / plain_chat:.2f}× its speed; Telegram's JSON export read at "
+          f"qq {mbps['facetext stats --format qq --by sender'] / plain_qq:.2f}× its speed; Telegram's JSON export read at "
           f"{mbps['facetext stats --format telegram (result.json)']:,.1f} MB/s.")
     print()
 page = mbps.get("facetext page (the mixed log, a message per line)")

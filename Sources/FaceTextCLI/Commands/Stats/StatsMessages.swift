@@ -9,8 +9,9 @@ import FaceText
 /// name and looks it up by name.
 ///
 /// An input is read on two threads (``StatsSegments``), but for a Telegram
-/// export, which is one JSON document; ``GroupCounter`` reads it on one, as
-/// every input when ``CommandContext/usesSecondThread`` is off.
+/// export, one JSON document, which is read on one thread while its lines are
+/// counted on another (``LineHandover``); ``GroupCounter`` counts every input
+/// line by line on one thread when ``CommandContext/usesSecondThread`` is off.
 enum StatsMessages {
     static func count(_ invocation: Invocation, by: [String], maxGroups: Int, _ context: CommandContext) throws(IOError) -> (StatsReport, Bool) {
         var recognized = FaceScanner.Recognized.all
@@ -31,8 +32,16 @@ enum StatsMessages {
                 failure = counter.whole.countInSegments(source, format: format, dayFirst: dayFirst, naming: counter.naming, maxGroups: maxGroups,
                                                         segmentSize: context.segmentSize, emptyCounts: counter.makeGroups())
             } else {
-                let (readFailure, broken) = try input.forEachLine(of: source, format: format, dayFirst: dayFirst, into: &counter) { failure in
-                    context.error("\(inputs.displayName(name)): \(failure)")
+                let report = { (failure: ChatLog.TelegramReader.Failure) in context.error("\(inputs.displayName(name)): \(failure)") }
+                let (readFailure, broken): (IOError?, Bool)
+                if context.usesSecondThread {
+                    let counting = CountingThread(counter)
+                    var handover = LineHandover { counting.counter.take($0) }
+                    (readFailure, broken) = try input.forEachLine(of: source, format: format, dayFirst: dayFirst, into: &handover, broken: report)
+                    handover.finish()
+                    counter = counting.counter
+                } else {
+                    (readFailure, broken) = try input.forEachLine(of: source, format: format, dayFirst: dayFirst, into: &counter, broken: report)
                 }
                 (failure, anyBroken) = (readFailure, anyBroken || broken)
             }
@@ -187,6 +196,68 @@ struct GroupCounter: MessageLineSink {
         for (group, stats) in whole.counts.stats where stats.total > 0 {
             report.add(stats, group: naming.values(of: group, file: file))
         }
+    }
+}
+
+/// What the thread that counts a Telegram export's lines holds.
+private final class CountingThread: @unchecked Sendable {
+    var counter: GroupCounter
+    init(_ counter: GroupCounter) { self.counter = counter }
+}
+
+/// Lines read on this thread and taken on another, 64 KiB of them at a time
+/// (``BackgroundStage``): for a Telegram export, whose reading, most of the
+/// work, cannot be cut into segments.
+private struct LineHandover: MessageLineSink {
+    private var batch = LineBatch()
+    private let stage: BackgroundStage<LineBatch>
+
+    init(_ take: @escaping (ChatLog.Splitter.Line) -> Void) {
+        stage = BackgroundStage(empty: LineBatch()) { batch in
+            batch.forEach(take)
+            batch.removeAll()
+        }
+    }
+
+    func start(_ file: String) {}
+    func end(_ file: String) {}
+
+    mutating func take(_ line: ChatLog.Splitter.Line) {
+        batch.add(line)
+        if batch.bytes.count >= 1 << 16 { stage.hand(&batch) }
+    }
+
+    /// Hands on the last lines and waits until all are taken.
+    mutating func finish() {
+        stage.hand(&batch)
+        stage.finish()
+    }
+}
+
+/// Lines gathered to be handed on: their bytes, and what the splitter said of each.
+private struct LineBatch {
+    var bytes: [UInt8] = []
+    private var lines: [(end: Int, header: ChatLog.Header?, textStart: Int, senderNumber: Int)] = []
+
+    mutating func add(_ line: ChatLog.Splitter.Line) {
+        bytes.append(contentsOf: line.bytes)
+        lines.append((bytes.count, line.header, line.textStart, line.senderNumber))
+    }
+
+    func forEach(_ body: (ChatLog.Splitter.Line) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for line in lines {
+                body(ChatLog.Splitter.Line(bytes: UnsafeBufferPointer(rebasing: bytes[start..<line.end]), header: line.header,
+                                           textStart: line.textStart, offset: 0, number: 0, senderNumber: line.senderNumber))
+                start = line.end
+            }
+        }
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
     }
 }
 
