@@ -33,13 +33,6 @@ extension ChatLog {
             /// comparing them. One sender may come with more than one number over a long log.
             package var senderNumber = 0
 
-            /// A line as a splitter hands it on (for lines passed from one thread to another).
-            package init(bytes: UnsafeBufferPointer<UInt8>, header: ChatLog.Header?, textStart: Int, offset: Int, number: Int,
-                         senderNumber: Int = 0) {
-                (self.bytes, self.header, self.textStart, self.offset, self.number) = (bytes, header, textStart, offset, number)
-                self.senderNumber = senderNumber
-            }
-
             /// The message's text on this line.
             public var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[min(textStart, bytes.count)...]) }
         }
@@ -112,5 +105,13 @@ extension ChatLog {
             if complete { number += 1 }
             continuing = !complete
         }
+    }
+}
+
+extension ChatLog.Splitter.Line {
+    /// A line as a splitter hands it on (for lines passed from one thread to another).
+    /// (In an extension, so that the splitter keeps the memberwise initializer it makes lines with.)
+    package static func handedOn(bytes: UnsafeBufferPointer<UInt8>, header: ChatLog.Header?, textStart: Int, senderNumber: Int) -> Self {
+        Self(bytes: bytes, header: header, textStart: textStart, offset: 0, number: 0, senderNumber: senderNumber)
     }
 }

@@ -248,8 +248,8 @@ private struct LineBatch {
         bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for line in lines {
-                body(ChatLog.Splitter.Line(bytes: UnsafeBufferPointer(rebasing: bytes[start..<line.end]), header: line.header,
-                                           textStart: line.textStart, offset: 0, number: 0, senderNumber: line.senderNumber))
+                body(.handedOn(bytes: UnsafeBufferPointer(rebasing: bytes[start..<line.end]), header: line.header,
+                               textStart: line.textStart, senderNumber: line.senderNumber))
                 start = line.end
             }
         }
