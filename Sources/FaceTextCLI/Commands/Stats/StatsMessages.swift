@@ -114,8 +114,8 @@ struct InputGroups: GroupNumbering {
 
     /// Counts `line` in its group, which `lines` finds.
     @inline(__always)
-    mutating func take(_ line: ChatLog.Splitter.Line, _ lines: inout LineGroups, _ naming: GroupNaming) {
-        current = lines.group(of: line, after: current, naming, &self)!
+    mutating func take(_ line: ChatLog.Splitter.Line, _ lines: inout LineGroups) {
+        current = lines.group(of: line, after: current, &self)!
         let text = line.text
         if LineGroups.holdsText(text) { counts.add(text, toGroup: current) }
     }
@@ -132,14 +132,19 @@ struct InputGroups: GroupNumbering {
 /// Finds the group of each line of a splitter's: the group of its message's
 /// header, from numbers for the groups met lately (``RecentGroups``), else by name.
 struct LineGroups {
+    let naming: GroupNaming
     private var recent = RecentGroups()
     /// Numbers for senders the splitter does not number (Telegram's), below 0.
     private var unnumbered: [String: Int] = [:]
 
+    init(naming: GroupNaming) {
+        self.naming = naming
+    }
+
     /// The group of `line`: of its header if it has one, else `group`'s (nil if `numbers` stopped).
     @inline(__always)
     mutating func group<Numbers: GroupNumbering>(
-        of line: ChatLog.Splitter.Line, after group: Int, _ naming: GroupNaming, _ numbers: inout Numbers
+        of line: ChatLog.Splitter.Line, after group: Int, _ numbers: inout Numbers
     ) -> Int? {
         guard let header = line.header else { return group }
         var sender = 0
@@ -176,20 +181,21 @@ struct GroupCounter: MessageLineSink {
     private let maxGroups: Int
     /// The groups of the input being read.
     var whole: InputGroups
-    private var lines = LineGroups()
+    private var lines: LineGroups
 
     init(naming: GroupNaming, maxGroups: Int, report: StatsReport, makeGroups: @escaping () -> FaceStats.Groups) {
         (self.naming, self.maxGroups, self.report, self.makeGroups) = (naming, maxGroups, report, makeGroups)
         whole = InputGroups(makeGroups(), naming: naming, maxGroups: maxGroups, earlier: 0, overflowed: false)
+        lines = LineGroups(naming: naming)
     }
 
     mutating func start(_ file: String) {
         whole = InputGroups(makeGroups(), naming: naming, maxGroups: maxGroups, earlier: report.groups.count, overflowed: whole.overflowed)
-        lines = LineGroups()
+        lines = LineGroups(naming: naming)
     }
 
     mutating func take(_ line: ChatLog.Splitter.Line) {
-        whole.take(line, &lines, naming)
+        whole.take(line, &lines)
     }
 
     mutating func end(_ file: String) {

@@ -118,24 +118,20 @@ final class StatsSegments: @unchecked Sendable {
             reading.signal()
 
             let segment = UnsafeBufferPointer(rebasing: bytes[..<(end == 0 && !ended ? 0 : end)])
-            var part = SegmentGroups(emptyCounts, most: segmentGroups)
-            var lines = LineGroups()
-            var group = 0
-            let naming = naming
+            // (All a line's counting needs in one place: the closures below then capture one address.)
+            var counting = SegmentCounting(part: SegmentGroups(emptyCounts, most: segmentGroups), lines: LineGroups(naming: naming))
             splitter.restart(continuing: headContinues)
             head.withUnsafeBufferPointer { head in
-                for piece in [head, segment] {
-                    splitter.feed(piece) { line in Self.count(line, &group, &lines, naming, &part) }
-                }
+                for piece in [head, segment] { splitter.feed(piece) { counting.take($0) } }
             }
-            if ended { splitter.finish { line in Self.count(line, &group, &lines, naming, &part) } }
-            part.counts.countPending()
+            if ended { splitter.finish { counting.take($0) } }
+            counting.part.counts.countPending()
             // A segment that stopped keeps its bytes, to be read again at its turn.
-            let again = part.stopped ? (head + segment, headContinues, ended) : nil
+            let again = counting.part.stopped ? (head + segment, headContinues, ended) : nil
             head.removeAll(keepingCapacity: true)
 
             adding.wait()
-            counted[number] = CountedSegment(part: part, last: group, again: again)
+            counted[number] = CountedSegment(part: counting.part, last: counting.group, again: again)
             while var next = counted.removeValue(forKey: segmentsAdded) {
                 if let (bytes, continuing, ended) = next.again {
                     countAgain(bytes, continuing: continuing, ended: ended)
@@ -150,16 +146,6 @@ final class StatsSegments: @unchecked Sendable {
         }
     }
 
-    /// Counts a line of a segment in its group (the group of the segment's first lines is 0 until its turn).
-    @inline(__always)
-    private static func count(_ line: ChatLog.Splitter.Line, _ group: inout Int, _ lines: inout LineGroups, _ naming: GroupNaming,
-                              _ part: inout SegmentGroups) {
-        guard !part.stopped, let found = lines.group(of: line, after: group, naming, &part) else { return }
-        group = found
-        let text = line.text
-        if LineGroups.holdsText(text) { part.counts.add(text, toGroup: found) }
-    }
-
     /// Adds a segment's counts to the input's, its groups numbered in the input's order.
     private func add(_ part: inout SegmentGroups, endingIn last: Int) {
         var numbers = [whole.current]
@@ -172,9 +158,9 @@ final class StatsSegments: @unchecked Sendable {
     private func countAgain(_ bytes: [UInt8], continuing: Bool, ended: Bool) {
         var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
         splitter.restart(continuing: continuing)
-        var (lines, whole, naming) = (LineGroups(), whole, naming)
-        bytes.withUnsafeBufferPointer { bytes in splitter.feed(bytes) { whole.take($0, &lines, naming) } }
-        if ended { splitter.finish { whole.take($0, &lines, naming) } }
+        var (lines, whole) = (LineGroups(naming: naming), whole)
+        bytes.withUnsafeBufferPointer { bytes in splitter.feed(bytes) { whole.take($0, &lines) } }
+        if ended { splitter.finish { whole.take($0, &lines) } }
         self.whole = whole
     }
 
@@ -193,6 +179,26 @@ final class StatsSegments: @unchecked Sendable {
         }
         if count < buffer.count { inputEnded = true }
         return count
+    }
+}
+
+/// A segment's lines counted on their own.
+private struct SegmentCounting {
+    var part: SegmentGroups
+    var lines: LineGroups
+    /// The group of the line read last (0, the group of the segment's first lines, until its first header).
+    var group = 0
+
+    init(part: SegmentGroups, lines: LineGroups) {
+        (self.part, self.lines) = (part, lines)
+    }
+
+    @inline(__always)
+    mutating func take(_ line: ChatLog.Splitter.Line) {
+        guard !part.stopped, let found = lines.group(of: line, after: group, &part) else { return }
+        group = found
+        let text = line.text
+        if LineGroups.holdsText(text) { part.counts.add(text, toGroup: found) }
     }
 }
 
