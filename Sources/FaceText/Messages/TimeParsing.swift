@@ -27,9 +27,10 @@ enum TimeParsing {
               b[10] == 0x20 || b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"),
               Self.allDigits(front, in: 0x00FF_FF00_FFFF_FFFF), Self.allDigits(back, in: 0xFFFF_00FF_FF00_FFFF)
         else { return nil }
-        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-        let (month, day) = (digit(5) * 10 + digit(6), digit(8) * 10 + digit(9))
-        let (hour, minute) = (digit(11) * 10 + digit(12), digit(14) * 10 + digit(15))
+        // Each pair of digits at once: a byte ten times its digit plus the next one's (99 at most, no carry).
+        let pairs = Self.pairs(front & 0x000F_0F00_0F0F_0F0F), later = Self.pairs(back & 0x0F0F_000F_0F00_0F0F)
+        let year = Int(pairs & 0xFF) * 100 + Int(pairs >> 16 & 0xFF), month = Int(pairs >> 40 & 0xFF)
+        let (day, hour, minute) = (Int(later & 0xFF), Int(later >> 24 & 0xFF), Int(later >> 48 & 0xFF))
         var end = 16, second = 0
         if start + 19 <= count, b[16] == UInt8(ascii: ":") {
             guard !notDigit(17), !notDigit(18) else { return nil }
@@ -53,6 +54,10 @@ enum TimeParsing {
         cursor.index = start + end
         return time
     }
+
+    /// Of a word of digit values (one a byte), each byte ten times its own plus the next byte's.
+    @inline(__always)
+    static func pairs(_ digits: UInt64) -> UInt64 { digits &* 10 &+ digits >> 8 }
 
     /// Whether every byte of `word` that `mask` selects is an ASCII digit: its high half
     /// is 3, and still 3 with 6 added (the bytes left out are checked as separators, so that

@@ -44,6 +44,30 @@ import TestSupport
         }
     }
 
+    /// Every digit in every place of the fixed form: fields in their ranges, and one in ten any two digits.
+    @Test func everyDigitOfAFixedTimeIsRead() {
+        var random = SeededGenerator(seed: 4)
+        func field(_ range: ClosedRange<Int>, _ width: Int) -> String {
+            let value = Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: 0..<(width == 4 ? 10_000 : 100), using: &random)
+                : Int.random(in: range, using: &random)
+            return String(repeating: "0", count: width - String(value).count) + String(value)
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            let seconds = Bool.random(using: &random) ? ":" + field(0...60, 2) : ""
+            let text = "\(field(1...9999, 4))-\(field(1...12, 2))-\(field(1...31, 2)) \(field(0...23, 2)):\(field(0...59, 2))\(seconds) 小红"
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                var fast = LineCursor(UnsafeBufferPointer(buffer)), plain = LineCursor(UnsafeBufferPointer(buffer))
+                let (fastTime, plainTime) = (TimeParsing.fixedISO(&fast), TimeParsing.isoLikeByParts(&plain))
+                #expect(fastTime == plainTime, "\(text)")
+                if fastTime != nil { #expect(fast.index == plain.index, "\(text)") }
+                if plainTime != nil { read += 1 }
+            }
+        }
+        #expect(read > 10_000)
+    }
+
     @Test func theFixedFormIsTakenForTheCommonTimes() {
         for text in ["2024-05-01 20:02:03 小红", "2024-05-01 20:02 小红: x", "2024-05-01T20:02:03] x", "2024-05-01 20:02\n"] {
             var bytes = Array(text.utf8)
