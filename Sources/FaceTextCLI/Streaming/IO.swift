@@ -38,6 +38,24 @@ public protocol ByteSource: AnyObject {
     func close()
 }
 
+extension ByteSource {
+    /// Reads until `buffer` is full or the input ends; returns how many bytes were read, and the
+    /// read error that stopped it short.
+    func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, failure: IOError?) {
+        var count = 0
+        while count < buffer.count {
+            do throws(IOError) {
+                let read = try self.read(into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                if read == 0 { break }
+                count += read
+            } catch {
+                return (count, error)
+            }
+        }
+        return (count, nil)
+    }
+}
+
 /// A failed read or write.
 public enum IOError: Error, Equatable, CustomStringConvertible {
     /// The reader of our output went away (EPIPE): stop quietly.

@@ -91,19 +91,8 @@ struct MessageInput {
     /// Up to `count` bytes from the start of `source`, and the read error that stopped it short.
     private static func read(_ count: Int, from source: ByteSource) -> ([UInt8], IOError?) {
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            do throws(IOError) {
-                let read = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(IOError) in
-                    try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
-                }
-                if read == 0 { break }
-                filled += read
-            } catch {
-                return (Array(bytes[..<filled]), error)
-            }
-        }
-        return (Array(bytes[..<filled]), nil)
+        let (filled, failure) = bytes.withUnsafeMutableBufferPointer { source.fill($0) }
+        return (Array(bytes[..<filled]), failure)
     }
 
     /// Hands `sink` each line of `source` read in `format`; returns the read error that ended it

@@ -166,17 +166,8 @@ final class StatsSegments: @unchecked Sendable {
 
     /// Reads until `buffer` is full or the input ends (noting the end, and any read error).
     private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var count = 0
-        while count < buffer.count {
-            do throws(IOError) {
-                let read = try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
-                if read == 0 { break }
-                count += read
-            } catch {
-                readFailure = error
-                break
-            }
-        }
+        let (count, failure) = source.fill(buffer)
+        readFailure = readFailure ?? failure
         if count < buffer.count { inputEnded = true }
         return count
     }
