@@ -48,6 +48,9 @@ extension ChatLog {
         private var number = 1
         private var continuing = false
         private var names = NameCache()
+        /// Whether a line ending alone is handed on (it holds no text and starts no message):
+        /// a reader that only counts what messages hold may go without a third of QQ's lines.
+        package var handsOnEmptyLines = true
 
         public init(format: ChatLog.Format, dayFirst: Bool = true) {
             self.format = format
@@ -94,7 +97,13 @@ extension ChatLog {
         private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, complete: Bool, _ body: (Line) -> Void) {
             // (An empty line starts no message in any format. A line without a header is made
             // apart, so that nothing of a header is left to destroy after it.)
-            if !continuing, format != .lines, !ChatLog.Header.isEmpty(bytes),
+            let empty = ChatLog.Header.isEmpty(bytes)
+            if empty && !continuing && !handsOnEmptyLines {
+                offset += bytes.count
+                number += 1
+                return
+            }
+            if !continuing, format != .lines, !empty,
                let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
                 body(Line(bytes: bytes, header: start.header(names), textStart: start.textStart, offset: offset, number: number,
                           senderNumber: start.senderNumber))

@@ -67,6 +67,31 @@ import TestSupport
         #expect(messages == [Message(sender: name, time: "2020-05-01T20:02:03", text: "[哈哈]\n\n")])
     }
 
+    /// A splitter that does not hand on empty lines hands on every other line as one that does.
+    @Test(arguments: [ChatLog.Format.qq, .wechat, .prefixed])
+    func emptyLinesMayBeLeftOut(format: ChatLog.Format) {
+        let text = Array((ChatSamples.qq + "\n\r\n" + ChatSamples.wechat + "\n\n" + ChatSamples.prefixed + "\n").utf8)
+        func lines(handingOnEmpty: Bool) -> [String] {
+            var splitter = ChatLog.Splitter(format: format)
+            splitter.handsOnEmptyLines = handingOnEmpty
+            var seen: [String] = []
+            let take = { (line: ChatLog.Splitter.Line) in
+                seen.append("\(line.number) \(line.offset) \(line.header.map { "\($0.sender ?? "-") \($0.time?.iso8601 ?? "-")" } ?? "") "
+                            + String(decoding: line.text, as: UTF8.self))
+            }
+            text.withUnsafeBufferPointer { bytes in
+                for start in stride(from: 0, to: bytes.count, by: 7) {
+                    splitter.feed(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 7)]), take)
+                }
+            }
+            splitter.finish(take)
+            return seen
+        }
+        let all = lines(handingOnEmpty: true), some = lines(handingOnEmpty: false)
+        #expect(some == all.filter { !$0.hasSuffix(" \n") && !$0.hasSuffix(" \r\n") })
+        #expect(some.count < all.count - 3)
+    }
+
     @Test func wechat() {
         #expect(Self.messages(ChatSamples.wechat, .wechat) == [
             Message(sender: "小明", time: "2023-05-01T20:02:03", text: "在吗[微笑]\n\n"),

@@ -32,14 +32,21 @@ enum StatsGrouping {
     /// and the weekday (3), and the hour (5).
     struct TimeKey {
         private let day, week, month, weekday, hour: Bool
+        /// Whether any key is a time's (else every message's key is 0, found without a call).
+        private let any: Bool
 
         init(by: [String]) {
             (day, week, month, weekday, hour) = (by.contains("day"), by.contains("week"), by.contains("month"),
                                                  by.contains("weekday"), by.contains("hour"))
+            any = day || week || month || weekday || hour
         }
 
+        @inline(__always)
         func callAsFunction(_ time: ChatLog.Time?) -> Int {
-            guard day || week || month || weekday || hour else { return 0 }
+            any ? key(time) : 0
+        }
+
+        private func key(_ time: ChatLog.Time?) -> Int {
             guard let time else { return -1 }
             var key = 0
             // Days from 0000-03-01, so that none is negative.

@@ -90,6 +90,7 @@ final class StatsSegments: @unchecked Sendable {
         let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: segmentSize)
         defer { input.deallocate() }
         var splitter = ChatLog.Splitter(format: format, dayFirst: dayFirst)
+        splitter.handsOnEmptyLines = false
         var head: [UInt8] = []
         while true {
             room.wait()
