@@ -46,8 +46,15 @@ import Testing
     @Test(arguments: breaklessLines)
     func backspaceOnBreaklessLinesTakesLinearTime(shape: String, generator: String, hasBreaks: Bool) throws {
         for mode in ["", "--json"] {
-            let small = try Resources.measure(generator.replacingOccurrences(of: "SIZE", with: "1200000") + " | facetext backspace \(mode)", runs: 1)
-            let large = try Resources.measure(generator.replacingOccurrences(of: "SIZE", with: "4800000") + " | facetext backspace \(mode)", runs: 1)
+            func measure(_ size: String, runs: Int) throws -> (kilobytes: Int, seconds: Double) {
+                try Resources.measure(generator.replacingOccurrences(of: "SIZE", with: size) + " | facetext backspace \(mode)", runs: runs)
+            }
+            var (small, large) = (try measure("1200000", runs: 1), try measure("4800000", runs: 1))
+            if large.seconds >= max(small.seconds, 0.05) * 10 {
+                // A burst of load on a shared machine can stretch one run: the best of two more of each decides.
+                let (again, largeAgain) = (try measure("1200000", runs: 2), try measure("4800000", runs: 2))
+                (small.seconds, large.seconds) = (min(small.seconds, again.seconds), min(large.seconds, largeAgain.seconds))
+            }
             #expect(large.seconds < max(small.seconds, 0.05) * 10, "\(shape) \(mode): \(small.seconds) s vs \(large.seconds) s")
             let growth = large.kilobytes - small.kilobytes
             #expect(growth < (hasBreaks ? 4_000 : 16_000), "\(shape) \(mode): \(small.kilobytes) KB vs \(large.kilobytes) KB")
