@@ -99,11 +99,8 @@ extension ChatLog {
             // apart, so that nothing of a header is left to destroy after it.)
             let empty = ChatLog.Header.isEmpty(bytes)
             if empty && !continuing && !handsOnEmptyLines {
-                offset += bytes.count
-                number += 1
-                return
-            }
-            if !continuing, format != .lines, !empty,
+                // Not handed on.
+            } else if !continuing, format != .lines, !empty,
                let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
                 body(Line(bytes: bytes, header: start.header(names), textStart: start.textStart, offset: offset, number: number,
                           senderNumber: start.senderNumber))

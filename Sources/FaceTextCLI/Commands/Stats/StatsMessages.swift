@@ -84,8 +84,10 @@ struct GroupNaming {
     }
 }
 
-/// What gives each group's name a number: the groups of a whole input, or of a segment of it.
+/// What gives each group's name a number, and counts by number: the groups of a whole input, or of a segment of it.
 protocol GroupNumbering {
+    var counts: FaceStats.Groups { get set }
+
     /// The number of group `name`; nil stops the counting (a segment with too many groups).
     mutating func number(of name: String) -> Int?
 }
@@ -115,9 +117,9 @@ struct InputGroups: GroupNumbering {
     /// Counts `line` in its group, which `lines` finds.
     @inline(__always)
     mutating func take(_ line: ChatLog.Splitter.Line, _ lines: inout LineGroups) {
-        current = lines.group(of: line, after: current, &self)!
-        let text = line.text
-        if LineGroups.holdsText(text) { counts.add(text, toGroup: current) }
+        var current = current
+        _ = lines.count(line, after: &current, into: &self)
+        self.current = current
     }
 
     mutating func number(of name: String) -> Int? {
@@ -166,9 +168,20 @@ struct LineGroups {
         return found
     }
 
+    /// Counts `line`'s text in its group, found after `group` (which becomes it); false, counting
+    /// nothing, if `numbers` stopped.
+    @inline(__always)
+    mutating func count<Numbers: GroupNumbering>(_ line: ChatLog.Splitter.Line, after group: inout Int, into numbers: inout Numbers) -> Bool {
+        guard let found = self.group(of: line, after: group, &numbers) else { return false }
+        group = found
+        let text = line.text
+        if Self.holdsText(text) { numbers.counts.add(text, toGroup: found) }
+        return true
+    }
+
     /// Whether a line's text may hold a face: a line ending alone (the blank line after each message of QQ's export) holds none.
     @inline(__always)
-    static func holdsText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func holdsText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count > 2 || text.contains(where: { $0 != 0x0A && $0 != 0x0D })
     }
 }

@@ -187,10 +187,8 @@ private struct SegmentCounting {
 
     @inline(__always)
     mutating func take(_ line: ChatLog.Splitter.Line) {
-        guard !part.stopped, let found = lines.group(of: line, after: group, &part) else { return }
-        group = found
-        let text = line.text
-        if LineGroups.holdsText(text) { part.counts.add(text, toGroup: found) }
+        guard !part.stopped else { return }
+        _ = lines.count(line, after: &group, into: &part)
     }
 }
 
@@ -207,7 +205,7 @@ private struct CountedSegment {
 /// The groups of a segment: group 0 holds its lines before its first header;
 /// the others are numbered as met, up to `most` of them.
 private struct SegmentGroups: GroupNumbering {
-    fileprivate(set) var counts: FaceStats.Groups
+    var counts: FaceStats.Groups
     /// The name of each group but the first, by number.
     private(set) var names = [""]
     private var index: [String: Int] = [:]
