@@ -5,9 +5,12 @@ import TestSupport
 /// Every example that `facetext help COMMAND` prints runs as written, in a
 /// folder holding the files the examples name (a chat log in each export
 /// format, a catalog, a history under HOME); the examples of one page run in
-/// order, so that one may use what an earlier one made. Examples that need
-/// what the test machine may lack (a terminal, jq, GNU parallel, fzf, man,
-/// Unicode's data files) are left out when it lacks it.
+/// order, so that one may use what an earlier one made. Each runs as bash runs
+/// it, its output captured as it is (no redirection added). Examples that draw
+/// on a terminal (compose, fzf) run on a pseudo-terminal of their own, and are
+/// ended as a person would (Ctrl-D, Return). What an example needs besides
+/// facetext (jq, GNU parallel, fzf, man, Unicode's data files) is asked of
+/// ``MachineNeeds``: in CI a missing one fails the test.
 @Suite struct HelpExamplesTests {
     static let commands = ["", "render", "tag", "backspace", "grid", "scan", "stats", "catalog", "search", "recent", "wrap", "page",
                            "compose", "completions", "help"]
@@ -41,29 +44,62 @@ import TestSupport
 
     /// Whether the machine has what `example` needs besides facetext.
     static func canRun(_ example: String) -> Bool {
-        let tools = ["jq", "parallel", "fzf", "man", "awk"]
-        for tool in tools where example.contains("| \(tool) ") || example.hasPrefix("\(tool) ") || example.contains(" \(tool) -") {
-            guard (try? BinaryRunner.shell("command -v \(tool)").status) == 0 else { return false }
+        let tools = ["jq", "parallel", "fzf", "man", "awk"].filter {
+            example.contains("| \($0) ") || example.hasPrefix("\($0) ") || example.contains(" \($0) -") || example.hasSuffix("| \($0)")
         }
-        if example.contains("/usr/share/unicode") {
-            return FileManager.default.fileExists(atPath: "/usr/share/unicode/emoji/emoji-test.txt")
-                && FileManager.default.fileExists(atPath: "/usr/share/unicode/cldr/common")
+        guard tools.allSatisfy({ MachineNeeds.tools($0) }) else { return false }
+        // The Unicode files, or a catalog made from them.
+        if ["/usr/share/unicode", "all.plist", "all-zh.plist"].contains(where: example.contains) {
+            return MachineNeeds.files(unicodeFiles, from: "Debian's unicode-data and unicode-cldr-core")
         }
-        // A catalog made from those files.
-        if example.contains("all.plist") || example.contains("all-zh.plist") { return canRun("/usr/share/unicode") }
-        // A terminal to draw on, or a program of the reader's own.
-        return !example.contains("facetext compose") && !example.contains("my-sender")
+        return true
     }
+
+    /// The files of Unicode's and CLDR's data that the catalog examples import.
+    static let unicodeFiles = ["/usr/share/unicode/emoji/emoji-test.txt", "/usr/share/unicode/cldr/common/annotations"]
+
+    /// The key that ends an example drawing on a terminal, or nil if it draws on none.
+    static func closingKey(_ example: String) -> String? {
+        if example.contains("facetext compose") { return "\u{4}" }     // Ctrl-D leaves compose
+        if example.contains("| fzf") { return "\r" }                    // Return picks fzf's first line
+        return nil
+    }
+
+    /// A program of the reader's own that examples pipe into: it reads what it is sent.
+    static let readerPrograms = ["my-sender"]
 
     @Test(arguments: commands)
     func everyExampleRunsAsWritten(command: String) throws {
         let examples = try Self.examples(of: command)
         #expect(!examples.isEmpty || command == "help", "'facetext help \(command)' shows no example")
         let folder = Self.folder()
+        let bin = folder.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for program in Self.readerPrograms {
+            folder.write("bin/" + program, "#!/bin/sh\ncat > /dev/null\n")
+            chmod(bin.appendingPathComponent(program).path, 0o755)
+        }
+        let path = "\(BinaryRunner.binary.deletingLastPathComponent().path):\(bin.path):" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         for example in examples where Self.canRun(example) {
-            let script = "cd '\(folder.url.path)' && export HOME='\(folder.url.path)' && set -o pipefail && \(example) > /dev/null"
-            let result = try BinaryRunner.shell(script)
-            #expect(result.status == 0, "\(example): \(result.stderr)")
+            let script = "cd '\(folder.url.path)' && export HOME='\(folder.url.path)' PATH='\(path)' && set -o pipefail && \(example)"
+            if let key = Self.closingKey(example) {
+                let terminal = try PseudoTerminal(["-c", script], stdoutIsTerminal: true, environment: ["HOME": folder.url.path],
+                                                  program: "/bin/bash", searchPath: path)
+                // Drawn, then still for a moment: the program waits for keys.
+                var last = "", still = 0
+                let drawn = terminal.wait(seconds: 15) { screen in
+                    still = screen.text == last ? still + 1 : 0
+                    last = screen.text
+                    return !last.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && still >= 6
+                }
+                #expect(drawn, "\(example): drew nothing on its terminal")
+                terminal.type(key)
+                let status = terminal.exitStatus(seconds: 15)
+                #expect(status == 0, "\(example): ended with \(status.map(String.init) ?? "no exit"); the screen:\n\(terminal.screen.text)")
+            } else {
+                let result = try BinaryRunner.shell(script)
+                #expect(result.status == 0, "\(example): \(result.stderr)")
+            }
         }
     }
 }

@@ -20,9 +20,11 @@ final class PseudoTerminal {
     private(set) var drawn: [UInt8] = []
     private var output: [UInt8] = []
 
-    /// Starts `facetext arguments` on a `columns` × `rows` terminal.
+    /// Starts `facetext arguments` (or `program arguments`) on a `columns` × `rows` terminal,
+    /// with `searchPath` as its PATH.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, stdoutIsTerminal: Bool = false,
-         stdinIsTerminal: Bool = true, environment: [String: String] = [:], scalarWidths: Bool = false) throws {
+         stdinIsTerminal: Bool = true, environment: [String: String] = [:], scalarWidths: Bool = false,
+         program: String = BinaryRunner.binary.path, searchPath: String = "/usr/bin:/bin") throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw POSIXError(.ENODEV) }
         var unlock: Int32 = 0
@@ -61,11 +63,11 @@ final class PseudoTerminal {
         posix_spawnattr_setflags(&attributes, 0x80 | 0x08 | 0x04)   // SETSID, SETSIGMASK, SETSIGDEF
         var environment = environment
         environment["TERM"] = "xterm-256color"
-        environment["PATH"] = "/usr/bin:/bin"
-        let argv = ([BinaryRunner.binary.path] + arguments).map { strdup($0) } + [nil]
+        environment["PATH"] = searchPath
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var child: pid_t = 0
-        let status = posix_spawn(&child, BinaryRunner.binary.path, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         argv.forEach { free($0) }
         envp.forEach { free($0) }
         posix_spawn_file_actions_destroy(&actions)
