@@ -116,7 +116,7 @@ import Glibc
     @Test func thePanelReadsWellAtThirtyColumns() throws {
         let folder = TemporaryFolder()
         let history = folder.url.appendingPathComponent("recent").path
-        try "facetext-recent 1\n[心]\t1764633600\t2\n[哈哈]\t1764633500\t1\n".write(toFile: history, atomically: true, encoding: .utf8)
+        try "facetext-recent 1\n[心]\t1764633600\t2\n[哈哈]\t1764633500\t1\n".write(toFile: history, atomically: false, encoding: .utf8)
         let terminal = try PseudoTerminal(["compose", "--history", history], columns: 30, rows: 14, environment: ["NO_COLOR": "1"])
         #expect(terminal.waitFor("Ctrl-D quit"))
         #expect(terminal.screen.lines.contains("Tab faces · Ctrl-D quit") || terminal.screen.lines.contains("Tab faces · Enter send · Ctrl-D quit"))

@@ -1,12 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The manual page and the shell completions, as a user gets them from the binary.
 @Suite struct ManualAndCompletionTests {
-    private static func installed(_ tool: String) -> Bool {
-        (try? BinaryRunner.shell("command -v \(tool)").status) == 0
-    }
-
     /// `man/facetext.1` is what the binary writes from its command table: a new
     /// option or command changes the page, and a stale page fails here.
     @Test func theCheckedInManualPageIsTheGeneratedOne() throws {
@@ -36,17 +33,19 @@ import Testing
         #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
-    /// Rendered by groff and mandoc, where installed, without a warning.
-    @Test func theManualPageRendersWithoutWarnings() throws {
+    /// Rendered by groff and by mandoc without a warning.
+    @Test func theManualPageRendersWithoutWarningsInGroff() throws {
         let page = BinaryRunner.root.appendingPathComponent("man/facetext.1").path
-        if Self.installed("groff") {
-            let result = try BinaryRunner.shell("groff -man -ww -Tutf8 '\(page)' > /dev/null")
-            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        }
-        if Self.installed("mandoc") {
-            let result = try BinaryRunner.shell("mandoc -Tlint '\(page)'")
-            #expect(result.status == 0 && result.text.isEmpty && result.stderr.isEmpty, "\(result.text)\(result.stderr)")
-        }
+        guard MachineNeeds.tools("groff") else { return }
+        let result = try BinaryRunner.shell("groff -man -ww -Tutf8 '\(page)' > /dev/null")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test func theManualPageRendersWithoutWarningsInMandoc() throws {
+        let page = BinaryRunner.root.appendingPathComponent("man/facetext.1").path
+        guard MachineNeeds.tools("mandoc") else { return }
+        let result = try BinaryRunner.shell("mandoc -Tlint '\(page)'")
+        #expect(result.status == 0 && result.text.isEmpty && result.stderr.isEmpty, "\(result.text)\(result.stderr)")
     }
 
     /// bash's completion, run as bash runs it: COMP_WORDS and COMP_CWORD set, the function called.
@@ -95,13 +94,13 @@ import Testing
         #expect(result.text == "complete -o filenames -F _facetext facetext\n")
     }
 
-    /// zsh and fish parse their scripts, where those shells are installed.
+    /// zsh and fish parse their scripts.
     @Test(arguments: [("zsh", "zsh -n"), ("fish", "fish --no-execute")])
     func zshAndFishScriptsParse(shell: String, check: String) throws {
         let script = try BinaryRunner.run(["completions", shell])
         #expect(script.status == 0)
         #expect(script.text.contains("render") && script.text.contains("wechat") && script.text.contains("unicode html markdown path"))
-        guard Self.installed(shell) else { return }
+        guard MachineNeeds.tools(shell) else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-\(getpid()).\(shell)")
         try script.stdout.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -109,9 +108,9 @@ import Testing
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    /// zsh, where installed, completes through the script's _facetext function.
+    /// zsh completes through the script's _facetext function.
     @Test func zshOffersTheStylesOfRender() throws {
-        guard Self.installed("zsh") else { return }
+        guard MachineNeeds.tools("zsh") else { return }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-zsh-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,15 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `facetext page` looked at in a real browser (headless Chromium, which
 /// `.ci/run` installs) and by an HTML validator (tidy): the page loads without
 /// console errors, nothing overflows at a phone's width or a desktop's, bubbles
 /// stand on their sides, faces load as images, and hostile text stays text.
-/// Skipped where the browser or tidy is not installed.
+/// Asked of ``MachineNeeds``: in CI a missing browser or tidy fails the test.
 @Suite(.serialized) struct PageBrowserTests {
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let tidy = ["/usr/bin/tidy"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromiumNames = ["chromium", "chromium-browser", "google-chrome"]
 
     /// A conversation of three people with long words, long CJK text, faces and hostile text.
     static let conversation = """
@@ -64,19 +63,24 @@ import Testing
         return output
     }
 
-    static func browse(_ url: URL, arguments: [String]) throws -> BinaryRunner.Output {
-        try BinaryRunner.run(["--foreground", "90", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    /// Runs `chromium` on `url`, its temporary files in the page's folder.
+    static func browse(_ url: URL, with chromium: String, arguments: [String]) throws -> BinaryRunner.Output {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = url.deletingLastPathComponent().path
+        return try BinaryRunner.run(["--foreground", "90", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                               "--user-data-dir=" + url.deletingLastPathComponent().appendingPathComponent("profile").path]
-                             + arguments + [url.absoluteString], executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+                                    + arguments + [url.absoluteString], environment: environment,
+                                    executable: URL(fileURLWithPath: "/usr/bin/timeout"))
     }
 
-    @Test(.enabled(if: chromium != nil), arguments: [360, 1280])
+    @Test(arguments: [360, 1280])
     func thePageReadsWellInABrowser(width: Int) throws {
+        guard let chromium = MachineNeeds.anyTool(Self.chromiumNames) else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-page-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.makePage(in: folder).status == 0)
-        try Self.harness(width: width).write(to: folder.appendingPathComponent("harness.html"), atomically: true, encoding: .utf8)
-        let dump = try Self.browse(folder.appendingPathComponent("harness.html"),
+        try Self.harness(width: width).write(to: folder.appendingPathComponent("harness.html"), atomically: false, encoding: .utf8)
+        let dump = try Self.browse(folder.appendingPathComponent("harness.html"), with: chromium,
                                    arguments: ["--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom"])
         let json = try #require(dump.text.components(separatedBy: "data-result=\"").dropFirst().first?.components(separatedBy: "\"").first)
         let unescaped = json.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
@@ -95,19 +99,19 @@ import Testing
         #expect(measure.scripts == 0 && measure.links == 0 && measure.handlers == 0 && measure.title == "Test chat")
     }
 
-    @Test(.enabled(if: chromium != nil))
-    func thePageLoadsWithoutConsoleErrors() throws {
+    @Test func thePageLoadsWithoutConsoleErrors() throws {
+        guard let chromium = MachineNeeds.anyTool(Self.chromiumNames) else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-page-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try Self.makePage(in: folder)
-        let run = try Self.browse(folder.appendingPathComponent("page.html"),
+        let run = try Self.browse(folder.appendingPathComponent("page.html"), with: chromium,
                                   arguments: ["--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom"])
         #expect(run.text.contains("<main>"))
         #expect(!run.stderr.contains("CONSOLE"), "\(run.stderr)")
     }
 
-    @Test(.enabled(if: tidy != nil))
-    func thePagesAreValidHTML() throws {
+    @Test func thePagesAreValidHTML() throws {
+        guard let tidy = MachineNeeds.anyTool(["tidy"]) else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facetext-page-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try Self.makePage(in: folder)
@@ -116,7 +120,7 @@ import Testing
         let split = try BinaryRunner.run(["page", "--format", "prefixed", "--split", "2", input.path], directory: folder)
         #expect(split.text == "chat-0001.html\nchat-0002.html\nchat-0003.html\n")
         for page in ["page.html", "chat-0001.html", "chat-0002.html", "chat-0003.html"] {
-            let check = try BinaryRunner.run(["-q", "-e", folder.appendingPathComponent(page).path], executable: URL(fileURLWithPath: Self.tidy!))
+            let check = try BinaryRunner.run(["-q", "-e", folder.appendingPathComponent(page).path], executable: URL(fileURLWithPath: tidy))
             #expect(check.status == 0, "\(page): \(check.stderr)")
         }
         // Each page links to the ones before and after it.

@@ -156,7 +156,7 @@ import Testing
     @Test func templatesKnowGifAndBraces() throws {
         let path = NSTemporaryDirectory() + "facetext-gif-\(getpid()).json"
         defer { unlink(path) }
-        try #"[{"chs":"[动]","png":"d.png","gif":"d.gif","emoji":"😃"}]"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"[{"chs":"[动]","png":"d.png","gif":"d.gif","emoji":"😃"}]"#.write(toFile: path, atomically: false, encoding: .utf8)
         let result = runCLI(["--catalog", path, "render", "--image-base", "f/", "--template", "{image} {gif} {{x}}"],
                             input: "[动]")
         #expect(result.status == .success)

@@ -90,11 +90,11 @@ import TestSupport
         let temporary = TemporaryFolder()
         let directory = temporary.url
         let index = Fixtures.xml("<dict><key>packages</key><array><dict><key>id</key><string>com.sina.default</string></dict></array></dict>")
-        try index.write(to: directory.appendingPathComponent("emoticons.plist"), atomically: true, encoding: .utf8)
+        try index.write(to: directory.appendingPathComponent("emoticons.plist"), atomically: false, encoding: .utf8)
         let folder = directory.appendingPathComponent("com.sina.default")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let info = Fixtures.xml("<dict><key>emoticons</key><array><dict><key>chs</key><string>[哈哈]</string><key>png</key><string>d_haha.png</string></dict></array></dict>")
-        try info.write(to: folder.appendingPathComponent("info.plist"), atomically: true, encoding: .utf8)
+        try info.write(to: folder.appendingPathComponent("info.plist"), atomically: false, encoding: .utf8)
         let catalog = try FaceCatalog(contentsOf: directory.appendingPathComponent("emoticons.plist"))
         #expect(catalog.face(forTag: "[哈哈]")?.image == "com.sina.default/d_haha.png")
     }
