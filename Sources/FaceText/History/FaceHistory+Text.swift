@@ -31,6 +31,8 @@ extension FaceHistory {
         var history = FaceHistory(limit: Int.max)
         var warnings: [Warning] = []
         var isNewer = false
+        // An empty file is an empty history (one made by `touch`, or emptied by hand).
+        if bytes.isEmpty { return (FaceHistory(limit: limit), [], false) }
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         for (offset, line) in lines.enumerated() {
             let number = offset + 1

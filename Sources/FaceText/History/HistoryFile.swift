@@ -115,7 +115,9 @@ extension FaceHistory {
                 if bytes.count > Self.sizeLimit { throw Failure(path: path, problem: "is over \(Self.sizeLimit >> 20) MiB: not a history file") }
             }
             let (history, warnings, isNewer) = FaceHistory.reading(bytes, limit: limit)
-            let isHistory = bytes.isEmpty || bytes.starts(with: "facetext-recent ".utf8)
+            // Its own header line, or a later version's; a line only starting so is not one.
+            let firstLine = bytes.prefix { $0 != 0x0A }
+            let isHistory = bytes.isEmpty || isNewer || firstLine.elementsEqual(FaceHistory.header.utf8)
             return (history, warnings, isNewer, isHistory)
         }
 

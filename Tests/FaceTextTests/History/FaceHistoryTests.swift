@@ -80,7 +80,7 @@ import Testing
         ("facetext-recent 1\n[哈哈]\tsoon\t2\n[心]\t5\t0\n[赞]\t-4\t1\n😀\t1\t1\n", ["😀"], [2, 3, 4]),  // bad numbers
         ("[哈哈]\t10\t2\n", ["[哈哈]"], [1]),                                                            // no header
         ("facetext-recent 1\n\n[哈哈]\t10\t2\n[哈哈]\t20\t1\n", ["[哈哈]"], [2, 4]),                    // empty line, twice
-        ("", [], [1]),
+        ("", [], []),                                                                                  // empty: an empty history
     ])
     func damagedFilesAreReadAsFarAsTheyAreSound(text: String, keys: [String], lines: [Int]) {
         let bytes = text.utf8.map { $0 == 0xC3 ? 0xFF : $0 }   // U+FF written as one invalid byte
