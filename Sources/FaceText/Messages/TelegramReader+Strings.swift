@@ -31,7 +31,8 @@ extension ChatLog.TelegramReader {
     }
 
     /// Whether the string being read is message text.
-    var keepsText: Bool { stack.count - 1 > messageDepth || stack[messageDepth].key == .text }
+    /// (None outside a message: a top-level string, or one in an array of no message.)
+    var keepsText: Bool { messageDepth >= 0 && (stack.count - 1 > messageDepth || stack[messageDepth].key == .text) }
 
     /// Keeps the scalar of a `\u` escape: a high surrogate waits for the low one after it;
     /// a surrogate without its other half is U+FFFD.
