@@ -92,4 +92,15 @@ import Testing
         #expect(result.text == "❤️ status 1\n")
         #expect(result.stderr == "facetext: error: '/': Is a directory\n")
     }
+
+    /// A directory read as a chat log is that error once, in every format (no "no JSON" from Telegram's reader too).
+    @Test(arguments: ["lines", "prefixed", "qq", "wechat", "whatsapp", "telegram", "auto"])
+    func aDirectoryAsAChatLogIsOneError(format: String) throws {
+        for command in ["stats --format F", "scan --format F", "page --format F", "wrap --bubble --format F"] + (format == "lines" ? [] : ["stats --by sender --format F"]) {
+            let line = "facetext " + command.replacingOccurrences(of: "F", with: format) + " /"
+            let result = try BinaryRunner.shell(line + " > /dev/null")
+            #expect(result.status == 1, "\(line)")
+            #expect(result.stderr == "facetext: error: '/': Is a directory\n", "\(line): \(result.stderr)")
+        }
+    }
 }

@@ -46,6 +46,10 @@ extension ChatLog {
         var unicodeDigits = 0
         var highSurrogate: UInt32 = 0
         var literal: [UInt8] = []
+        /// How far the number being read has gone in JSON's grammar of numbers.
+        var numberPart = NumberPart.start
+        /// How many bytes of a byte order mark (EF BB BF) start the file.
+        var byteOrderMark = 0
 
         /// The message being read: its depth in ``stack``, fields and text.
         var messageDepth = -1
@@ -159,14 +163,19 @@ extension ChatLog {
             case .number, .literal:
                 if Self.isScalarByte(byte) {
                     if literal.count < 64 { literal.append(byte) }
+                    if state == .number { numberPart = numberPart.next(byte) }
                     return
                 }
                 try endScalar(body)
                 try step(byte, body)
             case .value, .afterValue, .colon:
                 if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { return }
-                if !started, offset == 0, byte == 0xEF { return }   // a byte order mark
-                if !started, (offset == 1 && byte == 0xBB) || (offset == 2 && byte == 0xBF) { return }
+                // A byte order mark, whole: EF BB BF before anything else.
+                if !started, offset < 3, byteOrderMark == offset, byte == [0xEF, 0xBB, 0xBF][offset] {
+                    byteOrderMark += 1
+                    return
+                }
+                if byteOrderMark > 0 && byteOrderMark < 3 { throw fail("a byte order mark cut short") }
                 try structural(byte, body)
             }
         }
@@ -217,6 +226,7 @@ extension ChatLog {
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     literal.removeAll(keepingCapacity: true)
                     literal.append(byte)
+                    numberPart = NumberPart.start.next(byte)
                     state = .number
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     literal.removeAll(keepingCapacity: true)
@@ -263,9 +273,10 @@ extension ChatLog {
                 case .date: date = Self.time(string)
                 case .from:
                     // Most messages are from a few people: the last name read is kept.
+                    // A name over the line formats' limit (or not UTF-8) is no name, as there: no sender.
                     if string != senderBytes {
                         senderBytes = string
-                        lastSender = String(validating: string, as: UTF8.self)
+                        lastSender = string.count <= ChatLog.Header.senderLimit ? String(validating: string, as: UTF8.self) : nil
                     }
                     sender = lastSender
                 default: break
@@ -282,9 +293,7 @@ extension ChatLog {
                     throw fail("'\(String(decoding: literal, as: UTF8.self))' is no JSON value")
                 }
             } else {
-                let valid = literal.allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
-                    || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 &- 0x30 < 10 }
-                guard valid else { throw fail("'\(String(decoding: literal, as: UTF8.self))' is no JSON number") }
+                guard numberPart.isEnd else { throw fail("'\(String(decoding: literal, as: UTF8.self))' is no JSON number") }
             }
             valueEnded()
         }

@@ -118,6 +118,8 @@ struct MessageInput {
                 readFailure = error
             }
             ended = count == 0
+            // A file that could not be read is that error alone, not also JSON that ends too soon.
+            if readFailure != nil && telegram != nil { break }
             let chunk = UnsafeBufferPointer(rebasing: buffer[..<count])
             do throws(ChatLog.TelegramReader.Failure) {
                 if telegram != nil {
