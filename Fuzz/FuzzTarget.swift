@@ -22,11 +22,15 @@
 //  - wrapping (by line and by character, with its tight loops and fitting
 //    lines) gives the same bytes in chunks as in one piece, and only inserts
 //    line feeds;
-//  - search takes the text as a query (one input in eight) and gives the same results twice.
+//  - search takes the text as a query (one input in eight) and gives the same results twice;
+//  - chat logs: the splitter of every line format and the Telegram reader
+//    (FuzzTarget+ChatLogs.swift); `page` and its UTF-8 repair (FuzzTarget+Page.swift).
 // The address sanitizer catches out-of-bounds access and use after free.
 
 #if canImport(FaceText)
 @testable import FaceText
+#endif
+#if canImport(TestSupport)
 import TestSupport
 #endif
 
@@ -190,6 +194,12 @@ enum FuzzTarget {
             check(wrapped(wrapper, input, size: size) == whole, "wrap depends on chunking")
             check(onlyLineFeedsInserted(input, whole), "wrap changed more than line feeds")
         }
+
+        checkChatLogs(input, size: size, control: control)
+        #if FUZZING_CLI
+        // (scripts/fuzz builds the command-line module in: `page` in one format an input.)
+        PageFuzz.run(input, size: size, formats: [PageFuzz.formats[Int(control >> 3) % PageFuzz.formats.count]])
+        #endif
 
         // (A search is slow under the sanitizer: one input in eight.)
         if control & 0x07 == 0 {

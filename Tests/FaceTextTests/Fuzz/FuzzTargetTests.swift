@@ -15,6 +15,12 @@ import Testing
         [0xFF] + Array(String(repeating: "😀\u{200D}", count: 40).utf8) + [0xE2, 0x80],
         [0x3F] + Array("\r\n\r\n[[[哈哈]]]©️©®️#️⃣*⃣🏴󠁧󠁢󠁥󠁮󠁧󠁿".utf8),
         [0x09] + Array("发了【图片】[图片]【a]【【b】】\n【".utf8),
+        // Chat logs: each line format, and Telegram's JSON (a top-level string too).
+        [0x0B] + Array("2024-05-01 20:02 小红： 好[哈哈]\n[2024-05-01 20:02:03] Bob: x\n\n2020-05-01 20:02:03 小红(10001)\n今天\n".utf8),
+        [0x02] + Array("12/31/20, 9:41 PM - 小红: 新年快乐\n[31/12/2020, 21:41:05] Bob: hi\n".utf8),
+        [0x03] + Array(#"{"messages": [{"date": "2024-05-01T20:02:03", "from": "小红", "text": ["a", {"type": "bold", "text": "[心]"}]}]}"#.utf8),
+        [0x01] + Array(#""hello""#.utf8),
+        [0x04] + Array(#"{"messages": ["x", [{"text": "y"}], {"text": "a\nb\ud83d"}]}"#.utf8),
     ]
 
     @Test(arguments: inputs)
