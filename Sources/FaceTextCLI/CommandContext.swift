@@ -14,7 +14,10 @@ public struct CommandContext {
     public var stdout: ByteSink
     public var stderr: ByteSink
     /// The width of the terminal standard output goes to, if it is one: help wraps at it (else at 80).
-    public var terminalWidth: Int?
+    /// Kept within ``TerminalSize/widths``.
+    public var terminalWidth: Int? {
+        didSet { terminalWidth = terminalWidth.map { min(max($0, TerminalSize.widths.lowerBound), TerminalSize.widths.upperBound) } }
+    }
     /// Whether standard output is a terminal: `wrap` then takes the terminal's width and may use colour.
     public var isTerminal = false
     /// Opens a named input file.

@@ -25,10 +25,13 @@ public enum ProcessInfoLite {
 
 /// The size of the terminal a descriptor is connected to.
 public enum TerminalSize {
-    /// The columns of the terminal: `COLUMNS` if it is set to a number, else
-    /// the terminal's own size when `descriptor` is one; nil otherwise.
+    /// The widths taken, from `COLUMNS` or `-w`: a width past these is no terminal's.
+    public static let widths = 1...1_000_000
+
+    /// The columns of the terminal: `COLUMNS` if it is set to a number in
+    /// ``widths``, else the terminal's own size when `descriptor` is one; nil otherwise.
     public static func columns(descriptor: Int32) -> Int? {
-        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 {
+        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), widths.contains(columns) {
             return columns
         }
         guard isatty(descriptor) == 1 else { return nil }

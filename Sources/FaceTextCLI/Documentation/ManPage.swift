@@ -31,7 +31,7 @@ enum ManPage {
         for (code, meaning) in CLI.exitStatuses { page += ".TP\n.B \(code)\n" + fill(meaning) }
         page += section("ENVIRONMENT")
         page += ".TP\n.B FACETEXT_CATALOG\n" + fill("Catalogs to use when no --catalog is given: paths or built-in names, separated by ':'.")
-        page += ".TP\n.B COLUMNS\n" + fill("The width help text wraps at; else the terminal's width, or 80 when standard output is not a terminal.")
+        page += ".TP\n.B COLUMNS\n" + fill("The width help text wraps at, and wrap and stats --chart on a terminal, when it is a number from 1 to 1000000 (other values are ignored); else the terminal's width, or 80 when standard output is not a terminal.")
         page += section("FILES")
         page += ".TP\n.I emoticons.plist\n" + fill("A catalog given as a folder is read from the emoticons.plist in it; a package of a catalog that names a folder is read from that folder's info.plist.")
         page += section("EXAMPLES")

@@ -44,7 +44,7 @@ enum WrapCommand {
 
     static func run(_ invocation: Invocation, _ context: CommandContext) throws -> ExitStatus {
         let defaultWidth = context.isTerminal ? context.terminalWidth ?? 80 : 80
-        let pageWidth = try invocation.integer("width", in: 1...1_000_000, command: spec) ?? defaultWidth
+        let pageWidth = try invocation.integer("width", in: TerminalSize.widths, command: spec) ?? defaultWidth
         let bubble = invocation.flag("bubble"), json = invocation.flag("json")
         if invocation.flag("align") && invocation.flag("me") {
             throw UsageError(.conflict("use either '--align' or '--me', not both."), command: spec)
