@@ -28,8 +28,9 @@ extension ChatLog.Header {
         line.count == 1 ? line[0] == 0x0A : line.count == 2 && line[0] == 0x0D && line[1] == 0x0A
     }
 
-    /// The longest sender name read, in bytes: longer, the line is text.
-    static let senderLimit = 256
+    /// The longest sender name read, in bytes: longer, a line format's line is
+    /// text, and a Telegram message has no sender.
+    public static let senderLimit = 256
 
     /// The start of a message in `line` (one line with its line ending) in `format`, or nil
     /// for a line that continues a message. `dayFirst` orders day and month in WhatsApp dates.

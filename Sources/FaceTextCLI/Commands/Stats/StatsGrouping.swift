@@ -24,6 +24,35 @@ enum StatsGrouping {
         }
     }
 
+    /// Whether `value` is one ``value(_:of:)`` gives for `key` (or ``none``, or ``others``):
+    /// what a partial result's groups may hold.
+    static func isValue(_ value: String, of key: String) -> Bool {
+        if value == none || value == others { return true }
+        let bytes = Array(value.utf8)
+        /// The number of the digits at `range`, if all are digits.
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ $0 &- 0x30 < 10 }) else { return nil }
+            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        func byte(_ index: Int, is character: Unicode.Scalar) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: character) }
+        switch key {
+        case "sender": return !bytes.isEmpty && bytes.count <= ChatLog.Header.senderLimit
+        case "day":
+            guard bytes.count == 10, byte(4, is: "-"), byte(7, is: "-"),
+                  let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
+            return ChatLog.Time(year: year, month: month, day: day) != nil
+        case "week":
+            guard bytes.count == 8, byte(4, is: "-"), byte(5, is: "W"), number(0..<4) != nil, let week = number(6..<8) else { return false }
+            return (1...53).contains(week)
+        case "month":
+            guard bytes.count == 7, byte(4, is: "-"), number(0..<4) != nil, let month = number(5..<7) else { return false }
+            return (1...12).contains(month)
+        case "hour": return bytes.count == 2 && (number(0..<2) ?? 99) < 24
+        case "weekday": return weekdays.contains(value)
+        default: return false
+        }
+    }
+
     /// The time keys of a `--by` folded into one number, equal for two times
     /// exactly when they fall in one group (-1 without a time; 0 for every
     /// message when no key is a time's), so that a group

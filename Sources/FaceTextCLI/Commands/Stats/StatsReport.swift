@@ -38,7 +38,11 @@ struct StatsReport {
     /// Adds counts to the overall ones, and to the group with `values` if given.
     mutating func add(_ stats: FaceStats, group values: [String]?) {
         overall.merge(stats)
-        guard let values else { return }
+        if let values { addToGroup(stats, values: values) }
+    }
+
+    /// Adds counts to the group with `values` alone (the overall counts hold them already).
+    mutating func addToGroup(_ stats: FaceStats, values: [String]) {
         if let index = groupIndex[values] {
             groups[index].stats.merge(stats)
         } else {
@@ -59,7 +63,8 @@ struct StatsReport {
         var text = "{\"format\":" + JSONText.quoted(Self.format) + ",\"version\":\(Self.version)"
             + ",\"catalog\":" + JSONText.quoted(overall.catalog) + ",\"faces\":\(overall.total),\"counts\":"
         Self.appendCounts(overall, to: &text)
-        if !groups.isEmpty {
+        // A grouped result says so even with no group (an empty input), so that it is never merged with a plain one.
+        if !by.isEmpty {
             if by != ["file"] { text += ",\"by\":[" + by.map(JSONText.quoted).joined(separator: ",") + "]" }
             text += by == ["file"] ? ",\"files\":[" : ",\"groups\":["
             for (index, group) in groups.enumerated() {
@@ -114,12 +119,11 @@ struct StatsReport {
                     throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result was made with another catalog (\(partial.overall.catalog), not \(report!.overall.catalog))")
                 } else if report!.overall.total > Self.largestCount - partial.overall.total {
                     throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): the merged counts would exceed \(Self.largestCount) faces")
-                } else if report!.by != partial.by && !report!.groups.isEmpty && !partial.groups.isEmpty {
-                    throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result is grouped by \(partial.by.joined(separator: ",")), the ones before by \(report!.by.joined(separator: ","))")
+                } else if report!.by != partial.by {
+                    throw CommandFailure(message: "\(inputs.displayName(name)) line \(lineNumber): partial result is \(grouping(partial.by)), the ones before \(grouping(report!.by)): merge partials made alike")
                 } else {
-                    if report!.groups.isEmpty { report!.by = partial.by }
                     report!.add(partial.overall, group: nil)
-                    for group in partial.groups { report!.add(group.stats, group: group.values) }
+                    for group in partial.groups { report!.addToGroup(group.stats, values: group.values) }
                 }
             } catch let error as CommandFailure {
                 failures.append(error.message)
@@ -161,6 +165,11 @@ struct StatsReport {
         return (report ?? StatsReport(catalog: context.catalog), allRead)
     }
 
+    /// How a partial result is grouped, for an error message.
+    private static func grouping(_ by: [String]) -> String {
+        by.isEmpty ? "not grouped" : by == ["file"] ? "by file" : "grouped by " + by.joined(separator: ",")
+    }
+
     private static func parse(_ bytes: [UInt8], place: String, keys: StatsKeys) throws -> StatsReport {
         func fail(_ problem: String) -> CommandFailure { CommandFailure(message: "\(place): \(problem)") }
         let document: CatalogValue
@@ -185,7 +194,8 @@ struct StatsReport {
                 throw fail("\"faces\" is \(faces.jsonText) but the counts add up to \(overall.total)")
             }
         }
-        var by = ["file"]
+        // Grouped by the keys of "by" (with "groups"), by file (with "files"), or not at all.
+        var by: [String] = object["files"] != nil ? ["file"] : []
         if let value = object["by"] {
             guard let list = value.arrayValue, !list.isEmpty, list.count <= StatsGrouping.keys.count else {
                 throw fail("\"by\" must be a list of the keys grouped by")
@@ -196,22 +206,38 @@ struct StatsReport {
                 }
                 return key
             }
+            if let twice = by.first(where: { key in by.filter { $0 == key }.count > 1 }) { throw fail("\"by\" names \"\(twice)\" twice") }
+            if object["files"] != nil { throw fail("a partial result has \"files\" or \"by\" and \"groups\", not both") }
         }
-        var report = StatsReport(overall: overall, by: by)
+        var report = StatsReport(overall: FaceStats(counts: [:], catalog: catalog), by: by)
         let field = by == ["file"] ? "files" : "groups"
-        if let groups = object[field] {
-            guard let list = groups.arrayValue?.compactMap(\.dictionaryValue), list.count == groups.arrayValue?.count else {
+        if !by.isEmpty {
+            guard let list = object[field]?.arrayValue?.compactMap(\.dictionaryValue), list.count == object[field]?.arrayValue?.count else {
                 throw fail("\"\(field)\" must be an array of objects")
             }
+            var seen = Set<[String]>()
             for entry in list {
                 let values = try by.map { key in
                     guard case .string(let value)? = entry[key] else { throw fail("an entry of \"\(field)\" has no \"\(key)\"") }
+                    guard key == "file" || StatsGrouping.isValue(value, of: key) else {
+                        throw fail("\(JSONText.quoted(value)) is no \(key) that 'facetext stats --by' writes")
+                    }
                     return value
                 }
-                report.add(try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail), group: values)
+                guard seen.insert(values).inserted else { throw fail("the group \(values.map(JSONText.quoted).joined(separator: ",")) is listed twice") }
+                let stats = try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)
+                guard report.overall.total <= largestCount - stats.total else { throw fail("the \(field)' counts add up to more than \(largestCount)") }
+                report.add(stats, group: values)
             }
-            report.overall = overall
+            // Every face counted is in exactly one group: the groups add up to the counts.
+            if report.overall.counts != overall.counts {
+                let key = Set(report.overall.counts.keys).union(overall.counts.keys).sorted().first { report.overall.counts[$0] != overall.counts[$0] }!
+                throw fail("the \(field)' counts of \(JSONText.quoted(key)) add up to \(report.overall.counts[key] ?? 0), not the \(overall.counts[key] ?? 0) of \"counts\"")
+            }
+        } else if object["groups"] != nil {
+            throw fail("\"groups\" without \"by\"")
         }
+        report.overall = overall
         return report
     }
 
