@@ -14,7 +14,7 @@ import FaceText     // (the fuzz target builds this file into one module with th
 /// The rules it states, as the README does:
 /// - a catalog tag (the longest spelling) wherever it starts;
 /// - else, with `unknownTags`, `[` with 1 to 16 scalars of valid UTF-8 but no
-///   brackets or line breaks, then `]`;
+///   brackets or line breaks (LF, VT, FF, CR, NEL, U+2028, U+2029), then `]`;
 /// - else, where a grapheme cluster starts, an emoji cluster: the whole
 ///   cluster, if it is at most 512 bytes, does not ask for text presentation
 ///   (U+FE0E after its first scalar), and is a face (compared without
@@ -192,7 +192,7 @@ public struct ReferenceScanner: Sendable {
         for (count, unit) in rest.enumerated() {
             guard let value = unit.value, count <= 16 else { return nil }
             if value == closing { return count > 0 ? openingLength + unit.offset + closing.utf8.count : nil }
-            if ["[", "]", "【", "】", "\n", "\r"].contains(value) { return nil }
+            if ["[", "]", "【", "】", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(value) { return nil }
         }
         return nil
     }

@@ -47,6 +47,17 @@ import TestSupport
 
     static let leadGroups: [ClosedRange<UInt8>] = [0x80...0xBF, 0xC0...0xDF, 0xE0...0xE7, 0xE8...0xEF, 0xF0...0xF7, 0xF8...0xFF]
 
+    /// Every control character and line break, and every ASCII byte, inside, before and after an unknown tag of either kind.
+    @Test func unknownTagsAroundEveryControlAndLineBreak() {
+        let singles = (UInt32(0)...0x7F).map { String(Unicode.Scalar($0)!) } + ["\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{3000}"]
+        for single in singles {
+            for text in ["[a\(single)b]", "【a\(single)b】", "[\(single)]", "【\(single)】", "\(single)[图片]\(single)", "【图\(single)片】[哈哈]"] {
+                let input = Array(text.utf8)
+                #expect(Self.scanner.tokens(in: input) == Self.reference.tokens(in: input), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test(arguments: leadGroups)
     func tokensEqualTheReference(leads: ClosedRange<UInt8>) {
         for lead in leads {

@@ -20,6 +20,8 @@ import Testing
         [0x02] + Array("12/31/20, 9:41 PM - 小红: 新年快乐\n[31/12/2020, 21:41:05] Bob: hi\n".utf8),
         [0x03] + Array(#"{"messages": [{"date": "2024-05-01T20:02:03", "from": "小红", "text": ["a", {"type": "bold", "text": "[心]"}]}]}"#.utf8),
         [0x01] + Array(#""hello""#.utf8),
+        // A line break other than LF or CR inside a full-width tag: no unknown tag, by both scanners.
+        [0x09] + Array("【图片\u{0C}】[a\u{0B}]【b\u{85}】[c\u{2028}]【d\u{2029}】".utf8),
         [0x04] + Array(#"{"messages": ["x", [{"text": "y"}], {"text": "a\nb\ud83d"}]}"#.utf8),
     ]
 
