@@ -70,8 +70,16 @@ public struct FaceRenderer: Sendable {
         TransformStream(scanner: ChunkedScanner(engine: scanner.engine), writer: streamWriter)
     }
 
-    /// What a face's tag renders to, or nil to leave the tag as it is.
+    /// What a face's tag renders to, or nil to leave the tag as it is. In HTML a line break
+    /// the catalog put in a face's text is a character reference: what a face renders to is
+    /// never more than one line.
     static func output(for face: Face, style: FaceRenderer.Style, emojiImages: Bool, emojiImageBase: String) -> [UInt8]? {
+        guard let output = plainOutput(for: face, style: style, emojiImages: emojiImages, emojiImageBase: emojiImageBase) else { return nil }
+        guard case .html = style, output.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return output }
+        return output.flatMap { $0 == 0x0A ? Array("&#10;".utf8) : $0 == 0x0D ? Array("&#13;".utf8) : [$0] }
+    }
+
+    private static func plainOutput(for face: Face, style: FaceRenderer.Style, emojiImages: Bool, emojiImageBase: String) -> [UInt8]? {
         if style == .unicode { return face.emoji.map { Array($0.utf8) } }
         if let image = face.image ?? face.animatedImage {
             return Array(Self.image(named: image, base: style.imageBase, face: face, emoji: face.emoji, alt: face.tag, style: style).utf8)
@@ -95,9 +103,9 @@ public struct FaceRenderer: Sendable {
         case .unicode:
             return emoji ?? alt
         case .html:
-            return "<img src=\"\(HTMLEscaping.escape(path))\" alt=\"\(HTMLEscaping.escape(alt))\">"
+            return "<img src=\"\(HTMLEscaping.escape(ImageAddress.encoded(base: base, name: name)))\" alt=\"\(HTMLEscaping.escape(alt))\">"
         case .markdown:
-            return "![\(markdownAlt(alt))](\(path.markdownDestination()))"
+            return "![\(markdownAlt(alt))](\(ImageAddress.encoded(base: base, name: name).markdownDestination()))"
         case .path:
             return path
         case .template(let template, _):

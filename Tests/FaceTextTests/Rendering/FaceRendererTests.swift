@@ -14,7 +14,7 @@ import Testing
         (FaceRenderer.Style.unicode, "今天[哈哈]了[心][最右]", "今天\u{1F603}了\u{2764}\u{FE0F}[最右]"),
         (.html(imageBase: "faces/"), "<b>[哈哈]</b>", #"&lt;b&gt;<img src="faces/d_haha.png" alt="[哈哈]">&lt;/b&gt;"#),
         (.html(), "[心]&'\"", "\u{2764}\u{FE0F}&amp;&#39;&quot;"),
-        (.html(), "[<x>]", #"<img src="a&quot;b&amp;.png" alt="[&lt;x&gt;]">"#),
+        (.html(), "[<x>]", #"<img src="a%22b&amp;.png" alt="[&lt;x&gt;]">"#),
         (.markdown(imageBase: "f/"), "[哈哈][最右]", "![哈哈](f/d_haha.png)[最右]"),
         (.path(imageBase: "/img/"), "[挖鼻] [心]", "/img/d_wabishi.png \u{2764}\u{FE0F}"),
         (.template("<{name}|{image}|{emoji}|{code}|{tag}|{x}>", imageBase: "b/"), "[哈哈]",

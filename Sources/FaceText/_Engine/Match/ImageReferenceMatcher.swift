@@ -73,7 +73,11 @@ struct ImageReferenceMatcher: Sendable {
             index += 1
         }
         let face = Self.unescaped(bytes, alt) { alt in
-            Self.unescaped(bytes, src) { src in catalog.face(alt: alt, source: src, markdown: false) }
+            Self.unescaped(bytes, src) { src in
+                // An address as render writes it: percent escapes (%20, %23…) undone.
+                guard let src, src.contains(UInt8(ascii: "%")) else { return catalog.face(alt: alt, source: src, markdown: false) }
+                return Self.percentDecoded(src).withUnsafeBytes { catalog.face(alt: alt, source: $0, markdown: false) }
+            }
         }
         guard let face else { return .none }
         return .image(length: index + 1 - start, face: face)
