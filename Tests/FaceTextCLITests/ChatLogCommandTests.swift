@@ -114,7 +114,7 @@ import TestSupport
         let b = runCLI(["stats", "--format", "prefixed", "--by", "month", "--partial"], input: Self.log.text).stdout
         let result = runCLI(["stats", "--merge"], stdin: a + b)
         #expect(result.status == .failure)
-        #expect(result.stderr.contains("partial result is grouped by month, the ones before by day"))
+        #expect(result.stderr.contains("partial result is grouped by month, the ones before grouped by day"))
     }
 
     @Test func qqExportBySender() {

@@ -42,6 +42,26 @@ import TestSupport
         #expect(times == ["2024-05-01T20:02:00\">2024-05-01 20:02", "2024-05-01T20:30:00\">20:30", "2024-05-02T09:00:00\">2024-05-02 09:00"])
     }
 
+    /// A Telegram message of several lines (and empty ones) is one bubble, and the messages after it keep their own.
+    @Test func aTelegramMessageOfSeveralLinesIsOneBubble() {
+        let json = #"{"messages": [{"date": "2024-05-01T20:02:03", "from": "Eve", "text": "hi\nthere [哈哈]\n\nmore"},"#
+            + #"{"date": "2024-05-01T20:03:00", "from": "Bob", "text": ["b\n", {"type": "bold", "text": "[心]\n"}]},"#
+            + #"{"date": "2024-05-01T20:04:00", "from": "Carl", "text": "c\r\nd"}]}"#
+        for secondThread in [false, true] {
+            let page = runCLI(["page", "--format", "telegram"], stdin: Array(json.utf8), secondThread: secondThread)
+            let messages = Self.messages(page.text)
+            #expect(messages.map(\.name) == ["Eve", "Bob", "Carl"])
+            #expect(messages.map(\.text) == ["hi\nthere 😃\n\nmore", "b\n❤️", "c\nd"])
+        }
+    }
+
+    /// A line feed in the image base is part of the address: every message keeps its bubble.
+    @Test func aLineFeedInTheImageBaseMovesNoMessage() {
+        let result = runCLI(["page", "--format", "prefixed", "--image-base", "x\ny/"], input: Self.group)
+        let messages = Self.messages(result.text)
+        #expect(messages.count == 5 && messages[0].text.contains(#"<img src="x%0Ay/"#) && messages[4].text == "早")
+    }
+
     @Test func aConversationOfTwoHasNoNames() {
         let log = "2024-05-01 20:02 小红: 在吗\n2024-05-01 20:03 我: 在\n2024-05-01 20:04 小红: 好\n"
         let messages = Self.messages(runCLI(["page", "--format", "prefixed", "--me", "我"], input: log).text)

@@ -54,6 +54,21 @@ import Testing
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = [], index = 0
+        let source = Array(text.utf8)
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count, let value = UInt8(String(decoding: source[index + 1...index + 2], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func check(_ html: String, holds piece: String, _ what: String) {
         guard let tags = tags(html) else {
             Issue.record("\(what): markup not the page's own in \(html)")
@@ -87,7 +102,10 @@ import Testing
         Self.check(titled.text, holds: piece, "the title and the text")
         let based = runCLI(["page", "--format", "prefixed", "--me", "我", "--image-base", piece + "/"], input: log)
         #expect(based.text.contains("<img "))
-        Self.check(based.text, holds: piece + "/", "the image base")
+        Self.check(based.text, holds: piece, "the image base")
+        // The address, its escapes undone, is the base and the file's name.
+        let sources = based.text.components(separatedBy: "src=\"").dropFirst().map { Self.percentDecoded(Self.unescaped(String($0.prefix { $0 != "\"" }))) }
+        #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix(piece + "/") }, "\(sources)")
         let asMe = runCLI(["page", "--format", "prefixed", "--me", piece + "1"], input: "2024-05-01 20:00 \(piece)1: a\n2024-05-01 20:00 \(piece)2: b\n2024-05-01 20:00 c: d\n")
         Self.check(asMe.text, holds: piece + "2", "--me and the others")
     }

@@ -107,7 +107,17 @@ struct PageWriter: MessageLineSink {
             batch.append(lineFeeds: breaks + 1)
         }
         breaks = 0
-        batch.append(line: content, cut: lineCut)
+        // A Telegram message is one line holding its text's line feeds: each of its lines goes apart
+        // (the batch tells its lines apart by their line feeds), its empty lines as line feeds.
+        var rest = content
+        while let feed = ByteSearch.firstIndex(of: 0x0A, in: rest, from: 0) {
+            var line = UnsafeBufferPointer(rebasing: rest[..<feed])
+            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            if !line.isEmpty { batch.append(line: line) }
+            batch.append(lineFeeds: 1)
+            rest = UnsafeBufferPointer(rebasing: rest[(feed + 1)...])
+        }
+        batch.append(line: rest, cut: lineCut)
         try flushIfFull()
     }
 
