@@ -34,7 +34,7 @@ struct MessageRows {
             out.append(Array(row.utf8))
             if line.textStart < end {
                 if !row.isEmpty { out.append(Self.rowBreak) }
-                out.append(content)
+                Self.append(content, to: out)
             }
             return
         }
@@ -47,7 +47,21 @@ struct MessageRows {
         }
         open = true
         blanks = 0
-        out.append(content)
+        Self.append(content, to: out)
+    }
+
+    /// Appends a message's text, a line feed inside it (a Telegram message's text is one line
+    /// holding them) as a row break: the message stays one line for the wrapper.
+    private static func append(_ content: UnsafeBufferPointer<UInt8>, to out: StreamOutput) {
+        var rest = content
+        while let feed = ByteSearch.firstIndex(of: 0x0A, in: rest, from: 0) {
+            var line = UnsafeBufferPointer(rebasing: rest[..<feed])
+            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            out.append(line)
+            out.append(rowBreak)
+            rest = UnsafeBufferPointer(rebasing: rest[(feed + 1)...])
+        }
+        out.append(rest)
     }
 
     /// Ends the input's last message.
