@@ -42,6 +42,6 @@ import TestSupport
         let result = runCLI(["render", "--to", "html", "--emoji", "--catalog", path], input: input)
         #expect(result.status == .success)
         #expect(!result.text.contains("<script>"))
-        #expect(result.text == #"&lt;script&gt;alert(&quot;&amp;&quot;)&lt;/script&gt;<img src="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.png" alt="[&lt;script&gt;]"><img src="a&amp;b&#39;.png" alt="[x&#39;y]">&#39;"#)
+        #expect(result.text == #"&lt;script&gt;alert(&quot;&amp;&quot;)&lt;/script&gt;<img src="%22%3E%3Cscript%3Ealert(1)%3C/script%3E.png" alt="[&lt;script&gt;]"><img src="a&amp;b&#39;.png" alt="[x&#39;y]">&#39;"#)
     }
 }
