@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Adversarial input through the real binary, each with a stated bound.
 /// Memory is compared between a small and a large input (peak RSS from GNU
@@ -91,6 +92,21 @@ import Testing
         let result = try BinaryRunner.shell("printf '[心]' | facetext render / - ; echo \" status $?\"")
         #expect(result.text == "❤️ status 1\n")
         #expect(result.stderr == "facetext: error: '/': Is a directory\n")
+    }
+
+    /// `stats --by sender` of many senders costs the same per sender with a catalog of 5,000
+    /// faces as with the default one: nothing done for a group grows with the catalog.
+    @Test func manyGroupsCostNothingPerGroupThatGrowsWithTheCatalog() throws {
+        let folder = TemporaryFolder()
+        let faces = (0..<5000).map { #"{"chs":"[f\#($0)]","emoji":"\#(String(Unicode.Scalar(0x4E00 + $0)!))"}"# }
+        folder.write("big.json", "[" + faces.joined(separator: ",") + "]")
+        let log = (0..<20000).map { "2024-05-01 20:02 s\($0): [哈哈][f7]\n" }.joined()
+        folder.write("senders.log", log)
+        let path = folder.url.path
+        let plain = try Resources.measure("facetext stats --format prefixed --by sender '\(path)/senders.log'", runs: 2)
+        let big = try Resources.measure("facetext --catalog '\(path)/big.json' stats --format prefixed --by sender '\(path)/senders.log'", runs: 2)
+        let load = try Resources.measure("facetext --catalog '\(path)/big.json' stats --format prefixed --by sender /dev/null", runs: 2)
+        #expect(big.seconds - load.seconds < max(plain.seconds, 0.1) * 3, "\(plain.seconds) s vs \(big.seconds) s (\(load.seconds) s to load)")
     }
 
     /// A directory read as a chat log is that error once, in every format (no "no JSON" from Telegram's reader too).

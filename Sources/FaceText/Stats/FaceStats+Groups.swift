@@ -202,7 +202,9 @@ private struct GroupCounts: Sendable {
     }
 
     func stats(names: [String], catalog: FaceCatalog, separatesTones: Bool) -> [(group: String, stats: FaceStats)] {
-        var groups = names.map { ($0, FaceStats(catalog: catalog)) }
+        // The catalog's fingerprint once: it hashes the whole catalog.
+        let fingerprint = FaceStats.catalogFingerprint(catalog)
+        var groups = names.map { ($0, FaceStats(counts: [:], catalog: fingerprint)) }
         for (key, count) in zip(faceKeys, faceCounts) where key != 0 {
             let face = Int((key - 1) & 0xFFFF_FFFF), group = Int((key - 1) >> 32)
             groups[group].1.add(key: catalog.faces[face].tag, count: count)

@@ -5,25 +5,33 @@ import FaceText
 /// as their widest cell (by display width), two spaces apart. An emoji
 /// without a face has `-` in the tag column, so every row has five fields.
 extension StatsReport {
-    /// Writes the table (one per group, headed `sender: 小红, month: 2024-05`, with `grouped`) to `sink`, a piece at a time.
+    /// Writes the table (one per group, headed `sender: 小红, month: 2024-05`, with `grouped`) to `sink`,
+    /// 64 KiB at a time (a million groups of one face are not two million writes).
     func writeTable(catalog: FaceCatalog, top: Int?, grouped: Bool, to sink: ByteSink) throws(IOError) {
-        guard grouped, !groups.isEmpty else { return try Self.writeTable(overall, catalog: catalog, top: top, to: sink) }
-        for (index, group) in groups.enumerated() {
-            let heading = zip(by, group.values).map { "\($0): \($1)" }.joined(separator: ", ")
-            try sink.write((index == 0 ? "" : "\n") + heading + "\n")
-            try Self.writeTable(group.stats, catalog: catalog, top: top, to: sink)
+        // Emoji without a face are no tag (unless a catalog has tags spelt with emoji): not
+        // looked up. Nothing is canonically equivalent to U+1F000–U+1FFFF (F0 9F). (Once, not a group.)
+        let emojiTags = catalog.faces.contains { $0.tags.contains { $0.utf8.starts(with: [0xF0, 0x9F]) } }
+        var text: [UInt8] = []
+        text.reserveCapacity(1 << 17)
+        if grouped && !groups.isEmpty {
+            for (index, group) in groups.enumerated() {
+                let heading = zip(by, group.values).map { "\($0): \($1)" }.joined(separator: ", ")
+                text += Array(((index == 0 ? "" : "\n") + heading + "\n").utf8)
+                try Self.appendTable(group.stats, catalog: catalog, emojiTags: emojiTags, top: top, to: &text, flushingTo: sink)
+            }
+        } else {
+            try Self.appendTable(overall, catalog: catalog, emojiTags: emojiTags, top: top, to: &text, flushingTo: sink)
         }
+        try sink.write(text)
     }
 
-    /// Writes the rows of one table. Two passes over them: the widths of the
-    /// columns, then the text, written as bytes a piece at a time, so that a
-    /// table of a million distinct faces (unknown tags, ZWJ sequences) holds
-    /// no more than the ranked keys and a face index and two widths per row.
-    static func writeTable(_ stats: FaceStats, catalog: FaceCatalog, top: Int?, to sink: ByteSink) throws(IOError) {
+    /// Appends the rows of one table to `text`, writing it to `sink` whenever it holds 64 KiB.
+    /// Two passes over the rows: the widths of the columns, then the text, so that a table of
+    /// a million distinct faces (unknown tags, ZWJ sequences) holds no more than the ranked
+    /// keys and a face index and two widths per row.
+    static func appendTable(_ stats: FaceStats, catalog: FaceCatalog, emojiTags: Bool, top: Int?,
+                            to text: inout [UInt8], flushingTo sink: ByteSink) throws(IOError) {
         let ranked = stats.ranked.prefix(top ?? .max)
-        // Emoji without a face are no tag (unless a catalog has tags spelt with emoji):
-        // not looked up. Nothing is canonically equivalent to U+1F000–U+1FFFF (F0 9F).
-        let emojiTags = catalog.faces.contains { $0.tags.contains { $0.utf8.starts(with: [0xF0, 0x9F]) } }
         func faceIndex(_ key: String) -> Int32 {
             if !emojiTags && key.utf8.starts(with: [0xF0, 0x9F]) { return -1 }
             return catalog.faceIndex(forTag: key).map(Int32.init) ?? -1
@@ -41,8 +49,6 @@ extension StatsReport {
             measured.widen(&widths)
             known.append(TableRow.Known(face: face, keyWidth: Int32(measured.keyWidth), emojiWidth: Int32(measured.emojiWidth)))
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(1 << 17)
         TableRow.writeHeader(widths: widths, to: &text)
         for rank in ranked.indices {
             row(rank, face: known[rank].face, known: known[rank]).write(widths: widths, to: &text)
@@ -52,7 +58,10 @@ extension StatsReport {
             }
         }
         text += Array("\(stats.total) \(stats.total == 1 ? "face" : "faces")\n".utf8)
-        try sink.write(text)
+        if text.count >= 1 << 16 {
+            try sink.write(text)
+            text.removeAll(keepingCapacity: true)
+        }
     }
 
     /// `count / total` as a percentage with one decimal, rounded half up: "28.6%".
