@@ -22,8 +22,9 @@ public struct CommandContext {
     public var isTerminal = false
     /// Opens a named input file.
     public var openFile: (String) throws(IOError) -> ByteSource
-    /// Creates (or empties) a named output file.
-    public var createFile: (String) throws(IOError) -> ByteSink = { (path) throws(IOError) in try FileDescriptorSink(creating: path) }
+    /// Makes a named output file: written beside it and put in place by the sink's `commit()`
+    /// (``ReplacingFileSink``), no link at the name followed.
+    public var createFile: (String) throws(IOError) -> ByteSink = { (path) throws(IOError) in try ReplacingFileSink(path: path) }
     /// The catalog chosen by `--catalog` / `FACETEXT_CATALOG`, filled in by the CLI.
     var catalog: FaceCatalog = .default
     /// Whether some input failed (the command still goes on with the others).

@@ -9,9 +9,14 @@ import Darwin
 public protocol ByteSink: AnyObject {
     /// Writes all the bytes, or throws ``IOError``.
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError)
+    /// Ends what is written: a named file is put in place (nothing, for a stream).
+    func commit() throws(IOError)
 }
 
 extension ByteSink {
+    /// Nothing to put in place: what was written is there.
+    public func commit() throws(IOError) {}
+
     /// Writes all the bytes, or throws ``IOError``.
     public func write(_ bytes: [UInt8]) throws(IOError) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(IOError) in try write(buffer) }

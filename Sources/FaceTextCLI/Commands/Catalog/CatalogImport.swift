@@ -48,10 +48,13 @@ extension CatalogCommand {
     /// Writes an imported catalog to `output`, or to standard output.
     static func write(_ plist: String, to output: String?, context: CommandContext) throws {
         if let output {
-            do {
-                try Data(plist.utf8).write(to: URL(fileURLWithPath: output))
+            // Beside it, then renamed into place: no link at the name followed, no half-written catalog.
+            do throws(IOError) {
+                let file = try ReplacingFileSink(path: output)
+                try file.write(plist)
+                try file.commit()
             } catch {
-                throw CommandFailure(message: "'\(output)': cannot be written")
+                throw CommandFailure(message: "'\(output)': cannot be written: \(error)")
             }
         } else {
             try context.stdout.write(plist)

@@ -127,7 +127,7 @@ struct PageWriter: MessageLineSink {
         try decideNames()
         if !pageOpen { try openPage() }
         batch.append(markup: PageHTML.end(page: page, next: nil, prefix: prefixName))
-        try flush()
+        try flush(endingPage: true)
         writing.finish()
         if let failure = rendering.failure { throw failure }
     }
@@ -141,7 +141,7 @@ struct PageWriter: MessageLineSink {
         if case .split(let every, _, _, _) = pages, messagesOnPage == every {
             try decideNames()
             batch.append(markup: PageHTML.end(page: page, next: page + 1, prefix: prefixName))
-            try flush()
+            try flush(endingPage: true)
             pageOpen = false
         }
         if !pageOpen { try openPage() }
@@ -220,10 +220,10 @@ struct PageWriter: MessageLineSink {
         }
     }
 
-    /// Writes what the batch holds, once names are decided.
-    private mutating func flush() throws(IOError) {
+    /// Writes what the batch holds, once names are decided; `endingPage`: then puts the page's file in place.
+    private mutating func flush(endingPage: Bool = false) throws(IOError) {
         guard let showsNames, let sink, !batch.isEmpty else { return }
-        (work.showingNames, work.sink) = (showsNames, sink)
+        (work.showingNames, work.sink, work.endsPage) = (showsNames, sink, endingPage)
         try handOver()
     }
 
@@ -260,6 +260,8 @@ struct PageWork {
     var batch = PageBatch()
     var showingNames = false
     var sink: ByteSink?
+    /// Whether the batch ends its page: its file is put in place once it is written.
+    var endsPage = false
     var failure: IOError?
 }
 
@@ -276,7 +278,12 @@ private final class PageRendering: @unchecked Sendable {
         defer { work.failure = failure }
         guard failure == nil, let sink = work.sink, !work.batch.isEmpty else { return }
         work.batch.write(text: &text, showingNames: work.showingNames, into: &out)
-        do throws(IOError) { try sink.write(out) } catch { failure = error }
+        do throws(IOError) {
+            try sink.write(out)
+            if work.endsPage { try sink.commit() }
+        } catch {
+            failure = error
+        }
         out.removeAll(keepingCapacity: out.capacity <= 1 << 21)
     }
 }
