@@ -38,6 +38,21 @@ import Testing
         #expect(!result.text.contains("\u{1B}["))
     }
 
+    /// Every row fits the terminal, whatever the senders are called: long, wide, with controls.
+    @Test(arguments: [8, 12, 20, 40, 80])
+    func everyRowFitsTheWidth(width: Int) {
+        let names = [String(repeating: "N", count: 48), String(repeating: "长", count: 30), "a\u{1B}]0;x\u{07}b", "👨‍👩‍👧\u{202E}x", "b"]
+        let log = names.enumerated().map { "2024-05-0\($0.offset + 1) 20:02 \($0.element): [哈哈][心]\n" }.joined()
+        for by in ["sender", "sender,day"] {
+            let result = runCLI(["stats", "--format", "prefixed", "--by", by, "--chart"], stdin: Array(log.utf8), terminalWidth: width)
+            #expect(result.status == .success)
+            for row in result.text.split(separator: "\n") {
+                #expect(DisplayWidth.columns(of: String(row)) <= width, "\(width): \(row)")
+                #expect(!row.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(row.debugDescription)")
+            }
+        }
+    }
+
     @Test func aBarPerGroupInTheGroupsOrder() {
         let result = runCLI(["stats", "--format", "prefixed", "--by", "month", "--chart"], stdin: Array(Self.log.utf8), terminalWidth: 60)
         let labels = result.text.split(separator: "\n").dropLast().map { $0.split(separator: " ")[0] }

@@ -22,9 +22,14 @@ extension StatsReport {
         guard let most = rows.map(\.count).max(), most > 0 else {
             return try sink.write("\(overall.total) faces\n")
         }
-        let labelWidth = rows.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0
+        // Every row fits the width: labels (names may be long, and hold controls) shown on one row
+        // and shortened with '…' to leave the bar at least 10 columns (a third of a narrow width).
         let countWidth = String(most).count
-        let barWidth = max(10, width - labelWidth - countWidth - 3)
+        let leastBar = max(1, min(10, width / 3))
+        let labelRoom = max(1, width - countWidth - 3 - leastBar)
+        rows = rows.map { (Self.shortened(DisplayText.oneRow($0.label), to: labelRoom), $0.count) }
+        let labelWidth = rows.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0
+        let barWidth = max(leastBar, width - labelWidth - countWidth - 3)
         var text = ""
         for row in rows {
             // The bar in eighths of a cell, rounded; a count above nothing shows at least an eighth.
@@ -42,5 +47,18 @@ extension StatsReport {
         }
         text += "\(overall.total) \(overall.total == 1 ? "face" : "faces")\n"
         try sink.write(text)
+    }
+
+    /// `label` if it is at most `columns` wide, else as many of its characters as fit before '…'.
+    static func shortened(_ label: String, to columns: Int) -> String {
+        guard DisplayWidth.columns(of: label) > columns else { return label }
+        var result = "", used = 0
+        for character in label {
+            let width = DisplayWidth.columns(of: String(character))
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
     }
 }

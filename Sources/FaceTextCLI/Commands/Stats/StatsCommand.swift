@@ -8,7 +8,7 @@ enum StatsCommand {
         discussion: """
         A tag, its other spellings, its emoji and its image references count as one face under the canonical tag; so does its emoji with a skin tone (👍🏽 counts as [赞], unless --tones); an emoji with no face counts under itself. The table shows rank, count, share of all faces, tag and emoji, most used first, ties in tag order; an emoji with no face has '-' as its tag. --tsv and --json write the same rows for programs (TSV with a header line; JSON Lines with rank, count, share, tag and emoji, null where there is none).
         --by groups the counts of a chat log read in a message format (--format): by sender, day, week (ISO 8601, 2024-W18), month, hour or weekday, or a pair such as sender,month; each group gets its own table (TSV and JSON add a column per key). Senders come most faces first, times in time order; '-' is a message without sender or time. A message's header is not counted: only its text.
-        --chart draws horizontal bars of block characters fitted to the terminal's width (COLUMNS, or 80, when not a terminal): the top faces (10 unless --top), or with --by a bar per group of its number of faces; coloured on a terminal unless NO_COLOR is set.
+        --chart draws horizontal bars of block characters fitted to the terminal's width (COLUMNS, or 80, when not a terminal; 8 to 1000 columns), long names shortened with …: the top faces (10 unless --top), or with --by a bar per group of its number of faces; coloured on a terminal unless NO_COLOR is set.
         --partial writes a partial result instead, and --merge combines partial results (files or standard input) into exactly what one run over all the input gives, groups and all, so stats runs as the reducer after many mappers.
         """,
         options: [
@@ -73,7 +73,7 @@ enum StatsCommand {
         } else if invocation.flag("chart") {
             let width = context.terminalWidth ?? 80
             let colour = context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
-            try report.writeChart(catalog: context.catalog, top: top, grouped: grouped, width: min(max(width, 20), 1000), colour: colour,
+            try report.writeChart(catalog: context.catalog, top: top, grouped: grouped, width: min(max(width, 8), 1000), colour: colour,
                                   to: context.stdout)
         } else if invocation.flag("tsv") || invocation.flag("json") {
             try report.writeRecords(invocation.flag("tsv") ? .tsv : .json, catalog: context.catalog, top: top, grouped: grouped, to: context.stdout)
