@@ -2,8 +2,9 @@
 /// `compose` draws, and every table, grid and message the command line shows.
 package enum DisplayText {
     /// `text` with every control character (C0 but line feed and tab, DEL,
-    /// C1) and U+FFFD-decoded byte shown as U+FFFD, so that nothing in a
-    /// message can move the cursor or change the terminal's state.
+    /// C1), bidirectional override and isolate (U+202A–U+202E, U+2066–U+2069)
+    /// and U+FFFD-decoded byte shown as U+FFFD, so that nothing in a message
+    /// can move the cursor, change the terminal's state or turn a row around.
     package static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var scalars = String.UnicodeScalarView()
@@ -56,7 +57,9 @@ package enum DisplayText {
 
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
+        // (The bidirectional overrides and isolates too: an unclosed one reverses the rest of a row, frame and all.)
         return value < 0x20 && value != 0x0A && value != 0x09 || value >= 0x7F && value < 0xA0
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// The longest start of `text` (safe, one row) at most `width` columns wide, and its width:

@@ -5,7 +5,7 @@
 enum UTF8Check {
     /// How many bytes at the end of `bytes` are the start of a character whose other bytes are missing (0 to 3).
     static func incompleteTail(_ bytes: [UInt8]) -> Int {
-        for back in 1...min(3, bytes.count) {
+        for back in stride(from: 1, through: min(3, bytes.count), by: 1) {
             let byte = bytes[bytes.count - back]
             if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1

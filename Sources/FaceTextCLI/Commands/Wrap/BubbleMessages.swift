@@ -13,6 +13,8 @@ final class BubbleMessages: TextWrapper.Sink {
     let sides: MessageSides
     let layout: ChatBubble
     let colour: Bool
+    /// What makes the text drawn unable to drive the terminal (fed before the wrapper, so widths hold).
+    let safe = TerminalSafeBytes()
     /// The current message's number in its input (from 1 once it starts).
     var messageNumber = 0
     private var started = false

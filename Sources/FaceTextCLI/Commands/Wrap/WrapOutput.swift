@@ -12,7 +12,7 @@ extension WrapCommand {
             switch self {
             case .plain: stream.feed(bytes, into: out)
             case .json(var sink): stream.feed(bytes, to: &sink)
-            case .bubbles(var sink): stream.feed(bytes, to: &sink)
+            case .bubbles(var sink): sink.safe.clean(bytes) { stream.feed($0, to: &sink) }
             }
         }
 
@@ -20,7 +20,9 @@ extension WrapCommand {
             switch self {
             case .plain: stream.finish(into: out)
             case .json(var sink): stream.finish(to: &sink)
-            case .bubbles(var sink): stream.finish(to: &sink)
+            case .bubbles(var sink):
+                sink.safe.clean(UnsafeBufferPointer(start: nil, count: 0), final: true) { stream.feed($0, to: &sink) }
+                stream.finish(to: &sink)
             }
         }
 
