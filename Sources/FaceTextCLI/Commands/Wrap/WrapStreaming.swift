@@ -32,13 +32,16 @@ extension WrapCommand {
         if !messages.isLines {
             var rows = MessageRows()
             let joined = StreamOutput(capacity: 1 << 16)
+            // On a terminal a message is drawn once it is complete, when the next one starts
+            // (`tail -f chat.txt | facetext wrap --bubble --format …`); elsewhere 32 KiB at a time.
+            let eager = context.isTerminal
             let allRead = try messages.forEachLine(InputFiles(invocation.arguments), context, start: { (_: String) throws(IOError) in
                 rendering = renderer?.makeStream()
                 output.startFile()
                 rows.reset()
             }, { (line) throws(IOError) in
                 rows.add(line, to: joined)
-                if joined.count >= 1 << 15 {
+                if joined.count >= 1 << 15 || (eager && line.header != nil) {
                     try joined.withBytes { (bytes) throws(IOError) in try consume(bytes) }
                     joined.removeAll()
                 }
