@@ -1,6 +1,8 @@
 import FaceText
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Everything a command touches outside itself: injected so tests can run

@@ -1,6 +1,8 @@
 import FaceTextCLI
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // Broken pipes are reported as EPIPE and end the process the way cat does.

@@ -1,6 +1,8 @@
 import FaceText
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `facetext compose`: the chat keyboard in a terminal.

@@ -1,6 +1,8 @@
 import FaceText
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The terminal driver of `compose`: reads keys, signals and incoming lines,
