@@ -64,7 +64,7 @@ package enum DisplayText {
 
     /// The longest start of `text` (safe, one row) at most `width` columns wide, and its width:
     /// a character is never cut.
-    static func clipped(_ text: String, to width: Int) -> (text: String, width: Int) {
+    package static func clipped(_ text: String, to width: Int) -> (text: String, width: Int) {
         var used = 0
         var end = text.startIndex
         for index in text.indices {

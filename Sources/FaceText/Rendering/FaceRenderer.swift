@@ -105,7 +105,7 @@ public struct FaceRenderer: Sendable {
         case .html:
             return "<img src=\"\(HTMLEscaping.escape(ImageAddress.encoded(base: base, name: name)))\" alt=\"\(HTMLEscaping.escape(alt))\">"
         case .markdown:
-            return "![\(markdownAlt(alt))](\(ImageAddress.encoded(base: base, name: name).markdownDestination()))"
+            return "![\(markdownAlt(alt))](\(ImageAddress.encoded(base: base, name: name, markdown: true)))"
         case .path:
             return path
         case .template(let template, _):
@@ -130,30 +130,5 @@ public struct FaceRenderer: Sendable {
             result.append(character)
         }
         return result
-    }
-}
-
-private extension String {
-    /// The path as a Markdown link destination that nothing in it can end
-    /// early: white space, control characters, `(`, `)`, `<`, `>`, `\\` and a
-    /// `%` that starts no escape are percent-encoded (`%20`, `%28`…); other
-    /// bytes, UTF-8 included, stay as they are.
-    func markdownDestination() -> String {
-        let bytes = Array(utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (index, byte) in bytes.enumerated() {
-            let startsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
-                && bytes[index + 1].hexDigitValue != nil && bytes[index + 2].hexDigitValue != nil
-            let special = byte <= 0x20 || byte == 0x7F || (byte == UInt8(ascii: "%") && !startsEscape)
-                || [UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\")].contains(byte)
-            if special {
-                let hex = Array("0123456789ABCDEF".utf8)
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            } else {
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 }

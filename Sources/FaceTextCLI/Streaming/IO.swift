@@ -97,14 +97,6 @@ public final class FileDescriptorSink: ByteSink {
         owned = false
     }
 
-    /// Creates the file at `path`, or empties it, for writing (closed when this object goes).
-    public init(creating path: String) throws(IOError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .openFailed(errno: errno) }
-        self.descriptor = descriptor
-        owned = true
-    }
-
     deinit {
         if owned { close(descriptor) }
     }
@@ -112,7 +104,7 @@ public final class FileDescriptorSink: ByteSink {
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { throw .brokenPipe }
@@ -144,7 +136,7 @@ public final class FileDescriptorSource: ByteSource {
 
     public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(IOError) -> Int {
         while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            let count = systemRead(descriptor, buffer.baseAddress!, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
             throw .readFailed(errno: errno)
@@ -152,7 +144,7 @@ public final class FileDescriptorSource: ByteSource {
     }
 
     public func close() {
-        if owned && descriptor >= 0 { _ = Glibc.close(descriptor) }
+        if owned && descriptor >= 0 { _ = systemClose(descriptor) }
         descriptor = -1
     }
 }
@@ -196,3 +188,14 @@ public final class BufferSource: ByteSource {
 
     public func close() {}
 }
+
+// The C library's read(2), write(2) and close(2), by names no method shadows.
+#if canImport(Glibc)
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
+private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+#else
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
+private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+#endif

@@ -18,6 +18,8 @@ final class ReplacingFileSink: ByteSink {
     private let target: String
     private var temporary: String?
     private let descriptor: Int32
+    /// Writes to `descriptor` (which this sink closes).
+    private let file: FileDescriptorSink
     private var closed = false
 
     init(path: String) throws(IOError) {
@@ -27,22 +29,16 @@ final class ReplacingFileSink: ByteSink {
         var status = stat(), linked = stat()
         if lstat(path, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFLNK, stat(path, &linked) == 0, linked.st_mode & S_IFMT != S_IFREG { status = linked }
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFDIR { throw .openFailed(errno: EISDIR) }
             // The system's names for open files (/dev/stdout, /dev/fd/3, /proc/self/fd/1) are never replaced.
             let system = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
-            if system && status.st_mode & S_IFMT != S_IFDIR {
+            if system || [S_IFCHR, S_IFIFO, S_IFSOCK, S_IFBLK].contains(kind) {
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
                 guard descriptor >= 0 else { throw .openFailed(errno: errno) }
                 self.descriptor = descriptor
+                file = FileDescriptorSink(descriptor: descriptor)
                 return
-            }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: throw .openFailed(errno: EISDIR)
-            case S_IFCHR, S_IFIFO, S_IFSOCK, S_IFBLK:
-                let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-                guard descriptor >= 0 else { throw .openFailed(errno: errno) }
-                self.descriptor = descriptor
-                return
-            default: break
             }
         }
         var generator = SystemRandomNumberGenerator()
@@ -52,6 +48,7 @@ final class ReplacingFileSink: ByteSink {
             let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 self.descriptor = descriptor
+                file = FileDescriptorSink(descriptor: descriptor)
                 temporary = name
                 return
             }
@@ -67,19 +64,7 @@ final class ReplacingFileSink: ByteSink {
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOError) {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #else
-            let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .writeFailed(errno: errno)
-            }
-            offset += written
-        }
+        try file.write(bytes)
     }
 
     /// Puts the file in place of the one at its name (for a device or FIFO, closes it).

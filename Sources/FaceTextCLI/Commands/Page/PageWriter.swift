@@ -109,15 +109,15 @@ struct PageWriter: MessageLineSink {
         breaks = 0
         // A Telegram message is one line holding its text's line feeds: each of its lines goes apart
         // (the batch tells its lines apart by their line feeds), its empty lines as line feeds.
-        var rest = content
-        while let feed = ByteSearch.firstIndex(of: 0x0A, in: rest, from: 0) {
-            var line = UnsafeBufferPointer(rebasing: rest[..<feed])
-            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-            if !line.isEmpty { batch.append(line: line) }
-            batch.append(lineFeeds: 1)
-            rest = UnsafeBufferPointer(rebasing: rest[(feed + 1)...])
+        let cut = lineCut
+        InnerLines.forEach(in: content) { line, isLast in
+            if isLast {
+                batch.append(line: line, cut: cut)
+            } else {
+                if !line.isEmpty { batch.append(line: line) }
+                batch.append(lineFeeds: 1)
+            }
         }
-        batch.append(line: rest, cut: lineCut)
         try flushIfFull()
     }
 

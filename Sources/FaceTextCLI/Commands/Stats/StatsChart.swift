@@ -51,14 +51,6 @@ extension StatsReport {
 
     /// `label` if it is at most `columns` wide, else as many of its characters as fit before '…'.
     static func shortened(_ label: String, to columns: Int) -> String {
-        guard DisplayWidth.columns(of: label) > columns else { return label }
-        var result = "", used = 0
-        for character in label {
-            let width = DisplayWidth.columns(of: String(character))
-            if used + width > columns - 1 { break }
-            result.append(character)
-            used += width
-        }
-        return result + "…"
+        DisplayWidth.columns(of: label) <= columns ? label : DisplayText.clipped(label, to: columns - 1).text + "…"
     }
 }

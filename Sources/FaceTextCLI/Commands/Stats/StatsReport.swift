@@ -215,7 +215,6 @@ struct StatsReport {
             guard let list = object[field]?.arrayValue?.compactMap(\.dictionaryValue), list.count == object[field]?.arrayValue?.count else {
                 throw fail("\"\(field)\" must be an array of objects")
             }
-            var seen = Set<[String]>()
             for entry in list {
                 let values = try by.map { key in
                     guard case .string(let value)? = entry[key] else { throw fail("an entry of \"\(field)\" has no \"\(key)\"") }
@@ -224,10 +223,11 @@ struct StatsReport {
                     }
                     return value
                 }
-                guard seen.insert(values).inserted else { throw fail("the group \(values.map(JSONText.quoted).joined(separator: ",")) is listed twice") }
                 let stats = try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)
                 guard report.overall.total <= largestCount - stats.total else { throw fail("the \(field)' counts add up to more than \(largestCount)") }
+                let groupsBefore = report.groups.count
                 report.add(stats, group: values)
+                guard report.groups.count > groupsBefore else { throw fail("the group \(values.map(JSONText.quoted).joined(separator: ",")) is listed twice") }
             }
             // Every face counted is in exactly one group: the groups add up to the counts.
             if report.overall.counts != overall.counts {

@@ -53,15 +53,10 @@ struct MessageRows {
     /// Appends a message's text, a line feed inside it (a Telegram message's text is one line
     /// holding them) as a row break: the message stays one line for the wrapper.
     private static func append(_ content: UnsafeBufferPointer<UInt8>, to out: StreamOutput) {
-        var rest = content
-        while let feed = ByteSearch.firstIndex(of: 0x0A, in: rest, from: 0) {
-            var line = UnsafeBufferPointer(rebasing: rest[..<feed])
-            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        InnerLines.forEach(in: content) { line, isLast in
             out.append(line)
-            out.append(rowBreak)
-            rest = UnsafeBufferPointer(rebasing: rest[(feed + 1)...])
+            if !isLast { out.append(rowBreak) }
         }
-        out.append(rest)
     }
 
     /// Ends the input's last message.
