@@ -28,6 +28,9 @@ extension ChatLog {
             public var offset: Int
             /// The line's number, from 1.
             public var number: Int
+            /// Whether this is a piece of a line longer than ``lineLimit`` that goes on in the
+            /// next piece (a face may span the cut: see ``FaceStats/Groups/add(_:to:lineGoesOn:)``).
+            public var goesOn = false
             /// On a line that starts a message with a sender, a number that differs from every
             /// other sender's as long as the splitter lives (0 otherwise): names told apart without
             /// comparing them. One sender may come with more than one number over a long log.
@@ -103,9 +106,9 @@ extension ChatLog {
             } else if !continuing, format != .lines, !empty,
                let start = ChatLog.Header.start(of: bytes, in: format, dayFirst: dayFirst, names: &names) {
                 body(Line(bytes: bytes, header: start.header(names), textStart: start.textStart, offset: offset, number: number,
-                          senderNumber: start.senderNumber))
+                          goesOn: !complete, senderNumber: start.senderNumber))
             } else {
-                body(Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number))
+                body(Line(bytes: bytes, header: nil, textStart: 0, offset: offset, number: number, goesOn: !complete))
             }
             offset += bytes.count
             if complete { number += 1 }
@@ -117,7 +120,8 @@ extension ChatLog {
 extension ChatLog.Splitter.Line {
     /// A line as a splitter hands it on (for lines passed from one thread to another).
     /// (In an extension, so that the splitter keeps the memberwise initializer it makes lines with.)
-    package static func handedOn(bytes: UnsafeBufferPointer<UInt8>, header: ChatLog.Header?, textStart: Int, senderNumber: Int) -> Self {
-        Self(bytes: bytes, header: header, textStart: textStart, offset: 0, number: 0, senderNumber: senderNumber)
+    package static func handedOn(bytes: UnsafeBufferPointer<UInt8>, header: ChatLog.Header?, textStart: Int, goesOn: Bool,
+                                 senderNumber: Int) -> Self {
+        Self(bytes: bytes, header: header, textStart: textStart, offset: 0, number: 0, goesOn: goesOn, senderNumber: senderNumber)
     }
 }

@@ -17,8 +17,11 @@ extension FaceStats {
     ///
     /// Text is gathered and scanned 64 KiB at a time, each face counted in the
     /// group of the text it is in. A face never spans two calls (call once per
-    /// line). What is held: one count per group and face used in it, each
-    /// group's name, and the text not yet scanned.
+    /// line), but for the pieces of a line too long to hold whole: each piece
+    /// but the last is added with `lineGoesOn`, and a face that spans the cut
+    /// is counted once, whole. What is held: one count per group and face used
+    /// in it, each group's name, and the text not yet scanned (of a line that
+    /// goes on, a few hundred bytes at most are kept past a scan).
     public struct Groups: Sendable {
         public let catalog: FaceCatalog
         private let engine: ScanEngine
@@ -31,6 +34,10 @@ extension FaceStats {
         private var pending: [UInt8] = []
         private var starts: [(offset: Int, group: Int)] = []
         private var counts = GroupCounts()
+        /// Whether the text added last goes on in the next call (a piece of a long line).
+        private var open = false
+        /// What comes before the text waiting, for the emoji that may start it (see ``ClusterContext``).
+        private var context = ClusterContext.none
 
         /// Groups counting the faces `recognizing` selects, toned emoji as the face of their
         /// base unless `separatingTones` (as ``FaceStats/Stream`` does).
@@ -43,8 +50,9 @@ extension FaceStats {
         /// How many groups have been met.
         public var count: Int { names.count }
 
-        /// Counts the faces of `text` in group `name`.
-        public mutating func add(_ text: UnsafeBufferPointer<UInt8>, to name: String) {
+        /// Counts the faces of `text` in group `name`; `lineGoesOn`: `text` is a piece of a
+        /// line whose next piece comes in the next call, in the same group.
+        public mutating func add(_ text: UnsafeBufferPointer<UInt8>, to name: String, lineGoesOn: Bool = false) {
             let group: Int
             if last >= 0, Self.sameBytes(names[last], name) {
                 group = last
@@ -56,7 +64,7 @@ extension FaceStats {
                 if recent.count == 16 { recent.removeFirst() }
                 recent.append((name, group))
             }
-            add(text, toGroup: group)
+            add(text, toGroup: group, lineGoesOn: lineGoesOn)
         }
 
         /// The number of group `name`, which ``add(_:toGroup:)`` takes: the
@@ -81,20 +89,24 @@ extension FaceStats {
         /// its group `g` to this one's group `numbers[g]`. (`part`'s text waiting is counted first.)
         package mutating func merge(_ part: inout Groups, numbers: [Int]) {
             precondition(numbers.count == part.names.count && numbers.allSatisfy { $0 >= 0 && $0 < names.count }, "a group not named")
-            part.scan()
+            part.scan(final: true)
             counts.merge(part.counts, numbers: numbers)
         }
 
         /// Counts the text added and not yet counted (``merge(_:numbers:)`` does it too): for
         /// the groups of a part of a log, counted on one thread and merged on another.
-        package mutating func countPending() { scan() }
+        package mutating func countPending() { scan(final: true) }
 
         /// The number of group `name` if it has been named, else nil.
         public func existingGroup(named name: String) -> Int? { index[name] }
 
-        /// Counts the faces of `text` in the group numbered `group` by ``group(named:)``.
-        public mutating func add(_ text: UnsafeBufferPointer<UInt8>, toGroup group: Int) {
+        /// Counts the faces of `text` in the group numbered `group` by ``group(named:)``;
+        /// `lineGoesOn` as ``add(_:to:lineGoesOn:)`` takes it.
+        public mutating func add(_ text: UnsafeBufferPointer<UInt8>, toGroup group: Int, lineGoesOn: Bool = false) {
             precondition(group >= 0 && group < names.count, "a group not named")
+            // A line said to go on that goes on in another group ended where it stopped.
+            if open && group != last { scan(final: true) }
+            open = lineGoesOn
             if group != last || starts.isEmpty {
                 starts.append((pending.count, group))
                 last = group
@@ -113,21 +125,36 @@ extension FaceStats {
         /// Each group's counts, in the order the groups were met.
         public var stats: [(group: String, stats: FaceStats)] {
             var groups = self
-            groups.scan()
+            groups.scan(final: true)
             return groups.counts.stats(names: names, catalog: catalog, separatesTones: separatesTones)
         }
 
-        private mutating func scan() {
+        /// Counts the text waiting; of a line that goes on (unless `final`), all but its
+        /// end where a face may go on, which is kept for the next scan.
+        private mutating func scan(final: Bool = false) {
             guard !pending.isEmpty else { return }
             let engine = engine
-            starts.withUnsafeBufferPointer { starts in
+            let isFinal = final || !open
+            var context = context
+            let used = starts.withUnsafeBufferPointer { starts in
                 withUnsafeMutablePointer(to: &counts) { counts in
                     var sink = GroupSink(starts: starts, counts: counts)
-                    _ = pending.withUnsafeBufferPointer { engine.scan($0, isFinal: true, into: &sink) }
+                    var memo = ClusterMemo()
+                    return pending.withUnsafeBufferPointer { engine.scan($0, isFinal: isFinal, memo: &memo, context: &context, into: &sink) }
                 }
             }
-            pending.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
+            if used >= pending.count {
+                pending.removeAll(keepingCapacity: true)
+                starts.removeAll(keepingCapacity: true)
+                self.context = .none
+                if final { open = false }
+                return
+            }
+            // The rest is of the line that goes on, and keeps its groups.
+            let first = starts.lastIndex(where: { $0.offset <= used }) ?? 0
+            starts = starts[first...].map { (max(0, $0.offset - used), $0.group) }
+            pending.removeFirst(used)
+            self.context = context
         }
     }
 }

@@ -73,4 +73,27 @@ import TestSupport
         #expect(merged.stats.map(\.stats) == whole.stats.map(\.stats))
         #expect(whole.stats.contains { $0.stats.total > 50 })
     }
+
+    /// Each line cut in random pieces, each piece but the last added as going on: the counts of the
+    /// lines added whole, wherever the cuts fall in a face (tags, joined emoji, flags, keycaps, tones).
+    @Test func piecesOfALineCountAsTheLine() {
+        let recognized: FaceScanner.Recognized = [.tags, .emoji, .images, .unknownTags]
+        let lines = ChatCorpus(seed: 14, lines: 3000).bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
+        var random = SeededGenerator(seed: 7)
+        var whole = FaceStats.Groups(catalog: .default, recognizing: recognized)
+        var cut = FaceStats.Groups(catalog: .default, recognizing: recognized)
+        for (index, line) in lines.enumerated() {
+            let name = "group \(index % 5)"
+            line.withUnsafeBufferPointer { whole.add($0, to: name) }
+            var start = 0
+            while start < line.count {
+                let end = min(line.count, start + Int.random(in: 1...9, using: &random))
+                line[start..<end].withUnsafeBufferPointer { cut.add($0, to: name, lineGoesOn: end < line.count) }
+                start = end
+            }
+        }
+        #expect(cut.stats.map(\.group) == whole.stats.map(\.group))
+        #expect(cut.stats.map(\.stats) == whole.stats.map(\.stats))
+        #expect(whole.stats.contains { $0.stats.total > 50 })
+    }
 }

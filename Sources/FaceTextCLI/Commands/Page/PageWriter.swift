@@ -82,7 +82,8 @@ struct PageWriter: MessageLineSink {
         let continuing = lineCut && bubbleOpen
         lineCut = line.bytes.last != 0x0A
         var content = continuing ? line.bytes : line.text
-        while let last = content.last, last == 0x0A || last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+        // (A piece that goes on keeps its last bytes: a carriage return there is text unless a line feed follows.)
+        while !line.goesOn, let last = content.last, last == 0x0A || last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         if continuing {
             batch.append(line: content, cut: lineCut)
             try flushIfFull()

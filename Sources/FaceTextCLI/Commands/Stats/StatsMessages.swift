@@ -175,7 +175,7 @@ struct LineGroups {
         guard let found = self.group(of: line, after: group, &numbers) else { return false }
         group = found
         let text = line.text
-        if Self.holdsText(text) { numbers.counts.add(text, toGroup: found) }
+        if line.goesOn || Self.holdsText(text) { numbers.counts.add(text, toGroup: found, lineGoesOn: line.goesOn) }
         return true
     }
 
@@ -256,11 +256,11 @@ private struct LineHandover: MessageLineSink {
 /// Lines gathered to be handed on: their bytes, and what the splitter said of each.
 private struct LineBatch {
     var bytes: [UInt8] = []
-    private var lines: [(end: Int, header: ChatLog.Header?, textStart: Int, senderNumber: Int)] = []
+    private var lines: [(end: Int, header: ChatLog.Header?, textStart: Int, goesOn: Bool, senderNumber: Int)] = []
 
     mutating func add(_ line: ChatLog.Splitter.Line) {
         bytes.append(contentsOf: line.bytes)
-        lines.append((bytes.count, line.header, line.textStart, line.senderNumber))
+        lines.append((bytes.count, line.header, line.textStart, line.goesOn, line.senderNumber))
     }
 
     func forEach(_ body: (ChatLog.Splitter.Line) -> Void) {
@@ -268,7 +268,7 @@ private struct LineBatch {
             var start = 0
             for line in lines {
                 body(.handedOn(bytes: UnsafeBufferPointer(rebasing: bytes[start..<line.end]), header: line.header,
-                               textStart: line.textStart, senderNumber: line.senderNumber))
+                               textStart: line.textStart, goesOn: line.goesOn, senderNumber: line.senderNumber))
                 start = line.end
             }
         }

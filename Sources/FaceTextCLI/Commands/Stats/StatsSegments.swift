@@ -11,7 +11,10 @@ import FaceText
 ///
 /// A segment is cut just after its last line ending (or a whole piece of a line
 /// longer than ``ChatLog/Splitter/lineLimit``, which the splitter hands on in
-/// pieces); the rest goes to the thread that reads the next segment. Its lines
+/// pieces); the rest goes to the thread that reads the next segment. A segment
+/// that begins or ends inside such a line is read at its turn, as one thread
+/// reads it, into the input's groups, which hold the end of a piece where a
+/// face may go on into the next. Its lines
 /// are the lines of the whole input, but for two things a segment cannot know
 /// alone, settled at its adding turn: the group of the lines before its first
 /// header (the message the segment before ended in), and the numbers of its
@@ -121,14 +124,19 @@ final class StatsSegments: @unchecked Sendable {
             let segment = UnsafeBufferPointer(rebasing: bytes[..<(end == 0 && !ended ? 0 : end)])
             // (All a line's counting needs in one place: the closures below then capture one address.)
             var counting = SegmentCounting(part: SegmentGroups(emptyCounts, most: segmentGroups), lines: LineGroups(naming: naming))
-            splitter.restart(continuing: headContinues)
-            head.withUnsafeBufferPointer { head in
-                for piece in [head, segment] { splitter.feed(piece) { counting.take($0) } }
+            // A segment that begins or ends in a long line is read at its turn, after the pieces
+            // before it, so that a face across a cut of the line is counted whole.
+            let inLongLine = end != 0 && (headContinues || continues)
+            if !inLongLine {
+                splitter.restart(continuing: headContinues)
+                head.withUnsafeBufferPointer { head in
+                    for piece in [head, segment] { splitter.feed(piece) { counting.take($0) } }
+                }
+                if ended { splitter.finish { counting.take($0) } }
+                counting.part.counts.countPending()
             }
-            if ended { splitter.finish { counting.take($0) } }
-            counting.part.counts.countPending()
             // A segment that stopped keeps its bytes, to be read again at its turn.
-            let again = counting.part.stopped ? (head + segment, headContinues, ended) : nil
+            let again = counting.part.stopped || inLongLine ? (head + segment, headContinues, ended) : nil
             head.removeAll(keepingCapacity: true)
 
             adding.wait()

@@ -13,19 +13,35 @@ struct MessageRows {
 
     private var open = false
     private var blanks = 0
+    /// Whether the last line was a piece of a long line that goes on (written on, with no row break),
+    /// and whether it ended in a carriage return, held back in case the line ends there.
+    private var goesOn = false, heldReturn = false
 
     /// Starts an input again.
     mutating func reset() {
         open = false
         blanks = 0
+        goesOn = false
+        heldReturn = false
     }
 
     /// Appends to `out` what `line` makes of its message.
     mutating func add(_ line: ChatLog.Splitter.Line, to out: StreamOutput) {
         var end = line.bytes.count
-        if end > 0, line.bytes[end - 1] == 0x0A { end -= 1 }
-        if end > 0, line.bytes[end - 1] == 0x0D { end -= 1 }
+        if !line.goesOn {
+            if end > 0, line.bytes[end - 1] == 0x0A { end -= 1 }
+            if end > 0, line.bytes[end - 1] == 0x0D { end -= 1 }
+        } else if end > line.textStart, line.bytes[end - 1] == 0x0D {
+            end -= 1
+        }
         let content = UnsafeBufferPointer(rebasing: line.bytes[min(line.textStart, end)..<end])
+        defer { (goesOn, heldReturn) = (line.goesOn, line.goesOn && end < line.bytes.count) }
+        if goesOn {
+            // The rest of a long line: on the same row, the carriage return held back written unless the line ends here.
+            if heldReturn && !(content.isEmpty && line.bytes.first == 0x0A) { out.append(0x0D) }
+            Self.append(content, to: out)
+            return
+        }
         if let header = line.header {
             if open { out.append(0x0A) }
             open = true
