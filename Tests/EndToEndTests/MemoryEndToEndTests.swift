@@ -16,6 +16,28 @@ import Testing
         #expect(large.kilobytes - small.kilobytes < 12_000, "\(command): \(small.kilobytes) KB vs \(large.kilobytes) KB")
     }
 
+    /// One Telegram message whose text is one long string (with escaped line feeds in it), read as it comes.
+    @Test(arguments: ["stats --format telegram", "stats --format telegram --by sender", "scan --format telegram",
+                      "page --format telegram", "wrap --bubble --format telegram"])
+    func aLongTelegramStringKeepsMemoryFlat(command: String) throws {
+        // (A file of each case's own: the cases run side by side in one process.)
+        let name = command.replacingOccurrences(of: " ", with: "")
+        let head = "/tmp/facetext-telegram-head-\(getpid())\(name)", tail = "/tmp/facetext-telegram-tail-\(getpid())\(name)"
+        defer { unlink(head); unlink(tail) }
+        let opening = #"{"messages": [{"id": 1, "type": "message", "date": "2024-03-01T10:00:00", "from": "Eve", "text": ""#
+        let closing = #""}, {"id": 2, "type": "message", "from": "Bo", "text": "[哈哈]"}]}"# + "\n"
+        try Data(opening.utf8).write(to: URL(fileURLWithPath: head))
+        try Data(closing.utf8).write(to: URL(fileURLWithPath: tail))
+        // Whole units of 23 bytes (an escaped line feed in each), so that no escape or character is cut.
+        let unit = "yes '今天[哈哈]😀 ok\\\\n' | tr -d '\\n'"
+        let small: String = "{ cat " + head + "; " + unit + " | head -c 2070000; cat " + tail + "; }"
+        let large: String = "{ cat " + head + "; " + unit + " | head -c 23000000; cat " + tail + "; }"
+        let few = try Resources.measure(small + " | facetext " + command)
+        let many = try Resources.measure(large + " | facetext " + command)
+        #expect(few.kilobytes > 0 && many.kilobytes > 0)
+        #expect(many.kilobytes - few.kilobytes < 12_000, "\(command): \(few.kilobytes) KB vs \(many.kilobytes) KB")
+    }
+
     @Test func scanOfEmojiOnlyInputKeepsMemoFlatThoughItsOutputIsThirtyTimesLarger() throws {
         // Every 4 bytes of input become a JSON line of over 100 bytes: output is
         // written as it is made, not held for a whole read (that took 75 MB).

@@ -69,4 +69,35 @@ import FaceText
         #expect(result.text.components(separatedBy: "😃").count - 1 == 4)
         #expect(result.text.components(separatedBy: "👨‍👩‍👧").count - 1 == 1)
     }
+
+    /// A Telegram export whose first message's text is one string of `units` lines, escaped, then two short messages.
+    static func telegram(units: Int) -> [UInt8] {
+        let text = String(repeating: #"今天[哈哈]😀👨‍👩‍👧 ok\n"#, count: units)
+        let messages = [("Eve", text), ("Bob", "[偷笑] two"), ("Carl", "three [心]")].enumerated().map { index, message in
+            #"{"id": \#(index), "type": "message", "date": "2024-03-01T10:0\#(index):00", "from": "\#(message.0)", "text": "\#(message.1)"}"#
+        }
+        return Array(#"{"name": "chat", "messages": ["#.utf8) + Array(messages.joined(separator: ",\n").utf8) + Array("]}\n".utf8)
+    }
+
+    /// A Telegram text longer than the line limit comes in pieces as it is read: every face of it
+    /// counted once and drawn whole, in one bubble, and the messages after it in theirs.
+    @Test func aLongTelegramTextIsReadInPiecesAndKeptWhole() {
+        let units = 3 * ChatLog.Splitter.lineLimit / 30
+        let files = ["long.json": Self.telegram(units: units)]
+        let stats = runCLI(["stats", "--format", "telegram", "--by", "sender", "--tsv", "long.json"], files: files)
+        let rows = stats.text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.contains(["Eve", "1", "\(units)", "33.3", "[哈哈]", "😃"]), "\(stats.text)")
+        #expect(rows.contains { $0.first == "Eve" && $0.contains("👨‍👩‍👧") && $0[2] == "\(units)" })
+        #expect(rows.contains(["Bob", "1", "1", "100.0", "[偷笑]", "🤭"]) && rows.contains { $0.first == "Carl" })
+
+        let page = runCLI(["page", "--format", "telegram", "long.json"], files: files)
+        #expect(page.text.components(separatedBy: #"class="bubble""#).count - 1 == 3)
+        #expect(page.text.components(separatedBy: "😃").count - 1 == units)
+        #expect(page.text.contains("🤭 two") && page.text.contains("three ❤️"))
+
+        let wrap = runCLI(["wrap", "--bubble", "--format", "telegram", "--render", "-w", "60", "long.json"], files: files)
+        #expect(wrap.text.components(separatedBy: "╭").count - 1 == 3)
+        #expect(wrap.text.components(separatedBy: "😃").count - 1 == units && !wrap.text.contains("[哈"))
+        #expect(wrap.text.contains("Bob · 2024-03-01 10:01") && wrap.text.contains("Carl · 2024-03-01 10:02"))
+    }
 }

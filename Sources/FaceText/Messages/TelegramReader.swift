@@ -5,7 +5,10 @@ extension ChatLog {
     /// `text` (a string, or an array of strings and entities with a `text`) and
     /// `sticker_emoji` its text. A message's text comes as one line (ending in a
     /// line feed) whose `offset` and `number` are those of the message object in
-    /// the file; a text over ``ChatLog/Splitter/lineLimit`` comes in pieces.
+    /// the file. A text over ``ChatLog/Splitter/lineLimit`` comes in pieces of that
+    /// size as it is read, as a splitter hands on a long line: the first with the
+    /// header (the fields read before the text: Telegram Desktop writes `date` and
+    /// `from` first), each but the last with ``ChatLog/Splitter/Line/goesOn`` set.
     ///
     /// A broken file is a ``Failure`` naming the line and column (from 1) and the
     /// problem; what was read before it has been handed on.
@@ -62,6 +65,8 @@ extension ChatLog {
         var lastSender: String?
         var messageOffset = 0
         var messageLine = 1
+        /// Whether a piece of the message's text has been handed on.
+        var textHandedOn = false
 
         var offset = 0
         var line = 1
@@ -84,6 +89,7 @@ extension ChatLog {
                     }
                     if end > index {
                         if stringUse != .skip { keep(UnsafeBufferPointer(rebasing: chunk[index..<end])) }
+                        if text.count >= ChatLog.Splitter.lineLimit { handOnPiece(body) }
                         offset += end - index
                         index = end
                         if index == chunk.count { break }
@@ -101,6 +107,7 @@ extension ChatLog {
                 try step(byte, body)
                 offset += 1
                 index += 1
+                if text.count >= ChatLog.Splitter.lineLimit { handOnPiece(body) }
                 if byte == 0x0A {
                     line += 1
                     lineStart = offset
@@ -282,7 +289,6 @@ extension ChatLog {
                 default: break
                 }
             }
-            if keepsText, text.count >= ChatLog.Splitter.lineLimit { flush(body) }
             stringUse = .skip
             valueEnded()
         }
@@ -317,6 +323,7 @@ extension ChatLog {
             sticker.removeAll(keepingCapacity: true)
             messageOffset = offset
             messageLine = line
+            textHandedOn = false
         }
 
         mutating func endMessage(_ body: (ChatLog.Splitter.Line) -> Void) {
@@ -328,12 +335,23 @@ extension ChatLog {
             messageDepth = -1
         }
 
-        /// Hands on the text read so far as a line of the message.
+        /// Hands on the rest of the message's text, ended by a line feed.
         mutating func flush(_ body: (ChatLog.Splitter.Line) -> Void) {
             text.append(0x0A)
+            handOn(goesOn: false, body)
+        }
+
+        /// Hands on the text read so far as a piece of the message's text that goes on.
+        mutating func handOnPiece(_ body: (ChatLog.Splitter.Line) -> Void) {
+            handOn(goesOn: true, body)
+            textHandedOn = true
+        }
+
+        private mutating func handOn(goesOn: Bool, _ body: (ChatLog.Splitter.Line) -> Void) {
+            let header = textHandedOn ? nil : ChatLog.Header(sender: sender, time: date)
             text.withUnsafeBufferPointer { bytes in
-                body(ChatLog.Splitter.Line(bytes: bytes, header: ChatLog.Header(sender: sender, time: date), textStart: 0,
-                                          offset: messageOffset, number: messageLine))
+                body(ChatLog.Splitter.Line(bytes: bytes, header: header, textStart: 0, offset: messageOffset, number: messageLine,
+                                          goesOn: goesOn))
             }
             text.removeAll(keepingCapacity: text.capacity <= 1 << 16)
         }

@@ -85,7 +85,7 @@ struct PageWriter: MessageLineSink {
         // (A piece that goes on keeps its last bytes: a carriage return there is text unless a line feed follows.)
         while !line.goesOn, let last = content.last, last == 0x0A || last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         if continuing {
-            batch.append(line: content, cut: lineCut)
+            appendLines(of: content, continuing: true)
             try flushIfFull()
             return
         }
@@ -108,18 +108,26 @@ struct PageWriter: MessageLineSink {
             batch.append(lineFeeds: breaks + 1)
         }
         breaks = 0
-        // A Telegram message is one line holding its text's line feeds: each of its lines goes apart
-        // (the batch tells its lines apart by their line feeds), its empty lines as line feeds.
+        appendLines(of: content, continuing: false)
+        try flushIfFull()
+    }
+
+    /// Appends a message's text to the bubble. A Telegram message is one line holding its text's
+    /// line feeds: each of its lines goes apart (the batch tells its lines apart by their line feeds),
+    /// its empty lines as line feeds. `continuing`: `content` goes on with the line cut before it.
+    private mutating func appendLines(of content: UnsafeBufferPointer<UInt8>, continuing: Bool) {
         let cut = lineCut
+        var first = true
         InnerLines.forEach(in: content) { line, isLast in
+            defer { first = false }
             if isLast {
                 batch.append(line: line, cut: cut)
             } else {
-                if !line.isEmpty { batch.append(line: line) }
+                // (The line cut before ends here, even with nothing more.)
+                if !line.isEmpty || (first && continuing) { batch.append(line: line) }
                 batch.append(lineFeeds: 1)
             }
         }
-        try flushIfFull()
     }
 
     /// Ends the last message and the page.
