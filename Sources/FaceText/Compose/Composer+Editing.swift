@@ -23,7 +23,7 @@ extension Composer {
             fitting.append(character)
             used += count
         }
-        input.insert(fitting)
+        if !fitting.isEmpty { input.insert(fitting) }
         if !quietly { showLeftOut(text.utf8.count - used) }
         return text.utf8.count - used
     }

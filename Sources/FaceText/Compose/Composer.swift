@@ -88,7 +88,7 @@ public struct Composer: Sendable {
     public let options: Options
     /// The text being typed, with its cursor.
     public internal(set) var input: FaceLine {
-        didSet { layInput() }
+        didSet { laidOutInput = nil }
     }
     /// Whether the input shows faces as their emoji (Alt-E switches).
     public internal(set) var showsFacesAsEmoji: Bool
@@ -108,11 +108,14 @@ public struct Composer: Sendable {
     public private(set) var height: Int
 
     let renderer: FaceRenderer
+    /// The catalog's scanner, built once: each sent message's faces are counted with it.
+    let scanEngine: ScanEngine
     var search: FaceSearch?
     /// The wrapper's tables for the input, kept from one layout to the next.
     let inputTables: InputWrapTables
-    /// The input laid out at the present width, once for each change.
-    private(set) var inputLayout: InputLayout
+    /// The input laid out at the present width and form; nil after a change
+    /// until ``layOutInput()``, so a run of keys lays it out once, not once a key.
+    private var laidOutInput: InputLayout?
     /// The bytes of the paste under way that did not fit in the input (a paste
     /// comes in pieces, one ``TerminalKey/paste(_:)`` each, until another key).
     var pasteLeftOut = 0
@@ -131,15 +134,26 @@ public struct Composer: Sendable {
         self.input = input
         showsFacesAsEmoji = options.showsFacesAsEmoji
         renderer = FaceRenderer(catalog: catalog)
+        scanEngine = ScanEngine(catalog: catalog, recognized: .all)
+        bubble = ChatBubble(pageWidth: max(1, width), catalog: catalog)
         inputTables = InputWrapTables(catalog: catalog)
-        inputLayout = InputLayout(input, width: max(1, width) - Self.promptWidth(forWidth: max(1, width)), catalog: catalog,
-                                  renderer: options.showsFacesAsEmoji ? renderer : nil, tables: inputTables)
     }
 
-    /// Lays the input out again at the present width and form.
-    private mutating func layInput() {
-        inputLayout = InputLayout(input, width: width - promptWidth, catalog: catalog, renderer: showsFacesAsEmoji ? renderer : nil,
-                                  tables: inputTables)
+    /// The input laid out at the present width and form: the layout kept by
+    /// ``layOutInput()``, or a new one when the input changed since.
+    var inputLayout: InputLayout {
+        laidOutInput ?? InputLayout(input, width: width - promptWidth, catalog: catalog,
+                                    renderer: showsFacesAsEmoji ? renderer : nil, tables: inputTables)
+    }
+
+    /// Lays the input out, if it changed, and keeps the layout for ``screen()``.
+    ///
+    /// Keys only mark the input changed, so a paste that comes as thousands of
+    /// keys costs the length of each key, not of the whole input; a driver
+    /// calls this once before it draws. ``screen()`` is right without it, but
+    /// then lays a changed input out each time it is called.
+    public mutating func layOutInput() {
+        if laidOutInput == nil { laidOutInput = inputLayout }
     }
 
     /// The screen's new size.
@@ -148,7 +162,8 @@ public struct Composer: Sendable {
         self.width = max(1, width)
         self.height = max(1, height)
         if changed {
-            layInput()
+            laidOutInput = nil
+            bubble = ChatBubble(pageWidth: self.width, catalog: catalog)
             // The bubbles in sight are drawn again now; older ones when they are needed (none when printed above).
             guard !options.messagesAbove else { return keepPanelSelection() }
             let bubble = self.bubble
@@ -161,8 +176,8 @@ public struct Composer: Sendable {
         keepPanelSelection()
     }
 
-    /// The bubbles of the page at its present width.
-    var bubble: ChatBubble { ChatBubble(pageWidth: width, catalog: catalog) }
+    /// The bubbles of the page at its present width (made again at a resize: a wrapper is costly to build).
+    private(set) var bubble: ChatBubble
 
     /// A message's text as its bubble shows it: nothing that could move the cursor, a tab as a space.
     static func shown(_ text: String) -> String {
@@ -180,7 +195,7 @@ public struct Composer: Sendable {
         case .redraw: return [.redraw]
         case .toggleEmoji:
             showsFacesAsEmoji.toggle()
-            layInput()
+            laidOutInput = nil
             return []
         case .endOfInput:
             if input.bytes.isEmpty { return [.quit] }
@@ -236,10 +251,10 @@ public struct Composer: Sendable {
     @discardableResult
     public mutating func sent(at time: Int64) -> [(key: String, count: Int)] {
         let text = input.text
-        let uses = Self.faceUses(in: text, catalog: catalog)
+        let uses = Self.faceUses(in: text, engine: scanEngine)
         for (key, count) in uses { history.record(key, at: time, count: count) }
         add(Message(text: renderer.render(text), isMine: true))
-        input = FaceLine("", catalog: catalog)
+        input.removeBytes(in: 0..<input.bytes.count)  // keeps the line's unit finder, which is costly to build
         status = nil
         panel = nil
         return uses
@@ -262,9 +277,15 @@ public struct Composer: Sendable {
 
     /// The faces of `text` as a ``FaceHistory`` records them (canonical tag, or the emoji), with their counts.
     public static func faceUses(in text: String, catalog: FaceCatalog) -> [(key: String, count: Int)] {
-        var stats = FaceStats(catalog: catalog)
-        stats.add(text, catalog: catalog)
-        return stats.counts.filter { FaceHistory.canRecord($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        faceUses(in: text, engine: ScanEngine(catalog: catalog, recognized: .all))
+    }
+
+    /// The faces of `text` that `engine` finds, as ``faceUses(in:catalog:)`` gives them.
+    static func faceUses(in text: String, engine: ScanEngine) -> [(key: String, count: Int)] {
+        var stream = FaceStats.Stream(engine: engine)
+        Array(text.utf8).withUnsafeBufferPointer { stream.feed($0) }
+        stream.finish()
+        return stream.stats.counts.filter { FaceHistory.canRecord($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     private mutating func add(_ message: Message) {

@@ -96,6 +96,7 @@ extension Composer {
     }
 
     mutating func openPanel() {
+        layOutInput()
         var panel = Composer.Panel()
         let recent = history.ordered(by: .recent).map(\.key)
         let cells = (try? EmojiGrid(faces: catalog, recent: recent))?.cells ?? []
@@ -131,6 +132,8 @@ extension Composer {
 
     /// The keys while the panel is open.
     mutating func handleInPanel(_ key: TerminalKey) -> [Action] {
+        // The grid's rows depend on the input's: laid out once here, not at each look at the grid.
+        layOutInput()
         guard var panel, let grid = panelGrid() else {
             // No room for a grid: the panel closes.
             self.panel = nil

@@ -145,6 +145,7 @@ final class ComposeDriver {
     private func draw() {
         var bytes: [UInt8] = []
         if !painter.fullscreen { bytes = painter.printAbove(composer.newMessageRows(), width: composer.width) }
+        composer.layOutInput()
         terminal.write(bytes + painter.frame(composer.screen()))
     }
 
