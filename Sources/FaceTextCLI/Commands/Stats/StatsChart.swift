@@ -11,7 +11,7 @@ extension StatsReport {
     func writeChart(catalog: FaceCatalog, top: Int?, grouped: Bool, width: Int, colour: Bool, to sink: ByteSink) throws(IOError) {
         var rows: [(label: String, count: Int)] = []
         if grouped && !groups.isEmpty {
-            rows = groups.prefix(top ?? .max).map { group in (group.values.joined(separator: ", "), group.stats.total) }
+            rows = groups.prefix(top ?? .max).map { group in (zip(by, group.values).map { StatsGrouping.label(held: $1, key: $0) }.joined(separator: ", "), group.stats.total) }
         } else {
             rows = overall.ranked.prefix(top ?? 10).map { entry in
                 let face = catalog.faceIndex(forTag: entry.key).map { catalog.faces[$0] }

@@ -5,15 +5,48 @@ enum StatsGrouping {
     /// The keys `--by` takes (one, or several separated by commas).
     static let keys = ["sender", "day", "week", "month", "hour", "weekday"]
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    /// A group's value when a message has no sender or no time.
-    static let none = "-"
-    /// Every value of the group that holds the messages of the groups met after `--max-groups`.
-    static let others = "(others)"
+    /// A group's value, as held, when a message has no sender or no time.
+    ///
+    /// The two groups that are no value have values no sender or time is: a held
+    /// value starts with U+0000 only for these, as a sender's name that starts
+    /// with U+0000 is held with another before it (``held(sender:)``). So a
+    /// sender named `-` or `(others)` is counted apart from them.
+    static let none = "\u{0}-"
+    /// Every value, as held, of the group that holds the messages of the groups met after `--max-groups`.
+    static let others = "\u{0}(others)"
+    /// How a person reads the two groups that are no value: as `-` and `(others)`.
+    static let noneLabel = "-", othersLabel = "(others)"
+
+    /// A sender's name as a held value.
+    static func held(sender: String) -> String { sender.utf8.first == 0 ? "\u{0}" + sender : sender }
+
+    /// A held value as the value it is (nil for ``none`` and ``others``).
+    static func value(held: String) -> String? {
+        guard held.utf8.first == 0 else { return held }
+        return held == none || held == others ? nil : String(held.dropFirst())
+    }
+
+    /// A held value as a person reads it: `-`, `(others)`, or the value, with a
+    /// backslash before it when it reads as one of those (a sender named `-`).
+    static func label(held: String, key: String) -> String {
+        if key == "file" { return held }
+        if held == none { return noneLabel }
+        if held == others { return othersLabel }
+        let value = value(held: held) ?? held
+        return value == noneLabel || value == othersLabel ? "\\" + value : value
+    }
+
+    /// A held value in JSON: the value as a string, `null` for ``none`` and ``others``
+    /// (the others' group says `"others":true` besides).
+    static func json(held: String, key: String) -> String {
+        if key == "file" { return JSONText.quoted(held) }
+        return value(held: held).map(JSONText.quoted) ?? "null"
+    }
 
     /// The value of `key` for a message with `header`: the sender; the day
     /// (`2024-05-01`), ISO week (`2024-W18`), month (`2024-05`), hour (`20`) or weekday (`Wed`) of its time.
     static func value(_ key: String, of header: ChatLog.Header) -> String {
-        if key == "sender" { return header.sender ?? none }
+        if key == "sender" { return header.sender.map(held(sender:)) ?? none }
         guard let time = header.time else { return none }
         switch key {
         case "day": return time.date
@@ -24,10 +57,9 @@ enum StatsGrouping {
         }
     }
 
-    /// Whether `value` is one ``value(_:of:)`` gives for `key` (or ``none``, or ``others``):
+    /// Whether `value` is one ``value(_:of:)`` gives for `key` (as it is, not as held):
     /// what a partial result's groups may hold.
     static func isValue(_ value: String, of key: String) -> Bool {
-        if value == none || value == others { return true }
         let bytes = Array(value.utf8)
         /// The number of the digits at `range`, if all are digits.
         func number(_ range: Range<Int>) -> Int? {

@@ -49,7 +49,7 @@ enum StatsMessages {
             return failure
         }
         if counter.whole.overflowed {
-            context.warning("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.others)' (see --max-groups)")
+            context.warning("more than \(maxGroups) groups: the messages of the groups met after the first \(maxGroups) are counted under '\(StatsGrouping.othersLabel)' (see --max-groups)")
         }
         return (counter.report, allRead && !anyBroken)
     }

@@ -69,7 +69,8 @@ struct StatsReport {
             text += by == ["file"] ? ",\"files\":[" : ",\"groups\":["
             for (index, group) in groups.enumerated() {
                 text += index == 0 ? "{" : ",{"
-                for (key, value) in zip(by, group.values) { text += JSONText.quoted(key) + ":" + JSONText.quoted(value) + "," }
+                if group.values.first == StatsGrouping.others && by != ["file"] { text += "\"others\":true," }
+                for (key, value) in zip(by, group.values) { text += JSONText.quoted(key) + ":" + StatsGrouping.json(held: value, key: key) + "," }
                 text += "\"counts\":"
                 Self.appendCounts(group.stats, to: &text)
                 text += "}"
@@ -216,12 +217,17 @@ struct StatsReport {
                 throw fail("\"\(field)\" must be an array of objects")
             }
             for entry in list {
+                let isOthers = try Self.isOthers(entry, field: field, fail: fail)
                 let values = try by.map { key in
-                    guard case .string(let value)? = entry[key] else { throw fail("an entry of \"\(field)\" has no \"\(key)\"") }
+                    if key != "file", case .other("null")? = entry[key] { return isOthers ? StatsGrouping.others : StatsGrouping.none }
+                    guard case .string(let value)? = entry[key] else {
+                        throw fail("an entry of \"\(field)\" has no \"\(key)\"" + (key == "file" ? "" : " (a string, or null)"))
+                    }
+                    guard !isOthers else { throw fail("the others' group of \"\(field)\" has a \"\(key)\": its values are null") }
                     guard key == "file" || StatsGrouping.isValue(value, of: key) else {
                         throw fail("\(JSONText.quoted(value)) is no \(key) that 'facetext stats --by' writes")
                     }
-                    return value
+                    return key == "sender" ? StatsGrouping.held(sender: value) : value
                 }
                 let stats = try counts(entry["counts"], catalog: catalog, keys: keys, fail: fail)
                 guard report.overall.total <= largestCount - stats.total else { throw fail("the \(field)' counts add up to more than \(largestCount)") }
@@ -244,6 +250,13 @@ struct StatsReport {
     /// The largest count, and total, a partial result may hold: 2^53 − 1, the
     /// largest whole number every JSON reader (jq, JavaScript) keeps exactly.
     static let largestCount = (1 << 53) - 1
+
+    /// Whether a group of a partial result is the others' group (`"others":true`; only `true` may be written).
+    private static func isOthers(_ entry: [String: CatalogValue], field: String, fail: (String) -> CommandFailure) throws -> Bool {
+        guard let value = entry["others"] else { return false }
+        guard field == "groups", case .bool(true) = value else { throw fail("\"others\" of a group may only be true") }
+        return true
+    }
 
     private static func counts(_ value: CatalogValue?, catalog: String, keys: StatsKeys,
                                fail: (String) -> CommandFailure) throws -> FaceStats {

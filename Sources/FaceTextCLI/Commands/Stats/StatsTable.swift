@@ -15,7 +15,7 @@ extension StatsReport {
         text.reserveCapacity(1 << 17)
         if grouped && !groups.isEmpty {
             for (index, group) in groups.enumerated() {
-                let heading = DisplayText.oneRow(zip(by, group.values).map { "\($0): \($1)" }.joined(separator: ", "))
+                let heading = DisplayText.oneRow(zip(by, group.values).map { $0 + ": " + StatsGrouping.label(held: $1, key: $0) }.joined(separator: ", "))
                 text += Array(((index == 0 ? "" : "\n") + heading + "\n").utf8)
                 try Self.appendTable(group.stats, catalog: catalog, emojiTags: emojiTags, top: top, to: &text, flushingTo: sink)
             }
