@@ -68,6 +68,8 @@ import TestSupport
         ("facetext wrap --align a", ["alternate"]),
         ("facetext compose --insert ''", ["tag", "emoji"]),
         ("facetext compose --in", ["--insert", "--incoming", "--input-faces"]),
+        ("facetext stats --by ''", ["sender", "day", "week", "month", "hour", "weekday"]),
+        ("facetext stats --by w", ["week", "weekday"]),
         ("facetext stats --top ''", []),
         ("facetext -", ["-c", "--catalog", "-h", "--help", "-V", "--version"]),
         ("facetext render my", ["my log.txt"]),

@@ -13,7 +13,10 @@ enum StatsCommand {
         """,
         options: [
             OptionSpec(long: "top", valueName: "n", help: "Show only the first n faces (of each group) (1 or more)."),
-            OptionSpec(long: "by", valueName: "keys", help: "Group by sender, day, week, month, hour or weekday, or several separated by commas."),
+            OptionSpec(long: "by", valueName: "keys",
+                       help: "Group by " + StatsGrouping.keys.dropLast().joined(separator: ", ") + " or " + StatsGrouping.keys.last!
+                           + ", or several separated by commas.",
+                       completion: .words(StatsGrouping.keys)),
             OptionSpec(long: "max-groups", valueName: "n",
                        help: "Hold at most n groups of --by (1000000 unless given); the messages of groups met later count under '(others)'."),
             OptionSpec(long: "by-file", valueName: nil, help: "Count each input file separately."),
