@@ -94,13 +94,90 @@ import Testing
         for file in Self.swiftFiles where file.path.hasPrefix("Sources/FaceText/") {
             for line in file.text.split(separator: "\n") where line.hasPrefix("package ") {
                 let words = Self.words(String(line))
-                if words.count > 2, ["struct", "enum", "class", "protocol"].contains(words[words[1] == "final" ? 2 : 1]) {
-                    declared.insert(String(words[words[1] == "final" ? 3 : 2]))
+                // `package struct X`, `package final class X`, `package indirect enum X`.
+                let kinds: Set<Substring> = ["struct", "enum", "class", "protocol"]
+                if let kind = words.dropFirst().prefix(3).firstIndex(where: kinds.contains), kind + 1 < words.count {
+                    declared.insert(String(words[kind + 1]))
                 }
             }
         }
         let commandLine = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { Self.words($0.text) }.map(String.init))
         let used = declared.intersection(commandLine)
         #expect(used == listed)
+    }
+
+    /// The `package` members of public types (`ChatLog.Splitter.restart(continuing:)`) that
+    /// the command line uses are listed in the document, as `Type.member`, and what it lists is such a member.
+    @Test func thePackageMembersOfPublicTypesTheCommandLineUsesAreListed() throws {
+        let listing = try #require(Self.document.range(of: "and these `package` members of public types").map { Self.document[$0.upperBound...] })
+        let listed = Set(Self.quoted(String(listing.prefix { $0 != "(" })))
+        let publicTypes = Self.publicTypes
+        let commandLine = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { Self.words($0.text) }.map(String.init))
+        // A name the command line declares itself (its own `digits`) says nothing of the library's.
+        let ownNames = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { file in
+            let words = Self.words(file.text)
+            return zip(words, words.dropFirst()).filter { ["func", "var", "let"].contains($0.0) }.map { String($0.1) }
+        })
+        var used: Set<String> = [], members: Set<String> = []
+        for file in Self.swiftFiles where file.path.hasPrefix("Sources/FaceText/") {
+            Self.forEachLine(in: file.text) { type, parts in
+                guard parts.first == "package", let type, publicTypes.contains(type),
+                      let kind = parts.prefix(5).firstIndex(where: { ["func", "var", "let", "init", "init(", "case"].contains($0) || $0.hasPrefix("init(") })
+                else { return }
+                let isInit = parts[kind].hasPrefix("init")
+                let member = isInit ? "init" : kind + 1 < parts.count ? String(parts[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }) : ""
+                guard isInit else {
+                    members.insert(type + "." + member)
+                    if commandLine.contains(member) && !ownNames.contains(member) { used.insert(type + "." + member) }
+                    return
+                }
+                // An initializer is used when the command line names its type and each of its labels.
+                let line = parts.joined(separator: " ")
+                let parameters = line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+                let labels = parameters.split(separator: ",").compactMap { $0.split(separator: ":").first?.split(separator: " ").first.map(String.init) }
+                if commandLine.contains(String(type.split(separator: ".").last!)) && labels.allSatisfy({ $0 == "_" || commandLine.contains($0) }) {
+                    used.insert(type + ".init(" + labels.map { $0 + ":" }.joined() + ")")
+                }
+                members.insert(type + ".init(" + labels.map { $0 + ":" }.joined() + ")")
+            }
+        }
+        #expect(used.count > 5)
+        #expect(used.subtracting(listed).isEmpty, "not listed: \(used.subtracting(listed).sorted())")
+        #expect(listed.subtracting(members).isEmpty, "listed but no package member of a public type: \(listed.subtracting(members).sorted())")
+    }
+
+    /// Calls `body` with each line's enclosing type (by its dotted name, `ChatLog.Splitter`;
+    /// nil at the top level) and its words split at spaces; a line that declares a type is its own.
+    static func forEachLine(in text: String, _ body: (String?, [Substring]) -> Void) {
+        var enclosing: [(indent: Int, type: String)] = []
+        for line in text.split(separator: "\n") {
+            let indent = line.prefix { $0 == " " }.count
+            let trimmed = line.drop { $0 == " " }
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("//") else { continue }
+            enclosing.removeAll { $0.indent >= indent }
+            let parts = trimmed.split(separator: " ")
+            if let kind = parts.prefix(4).firstIndex(where: { ["struct", "enum", "class", "extension", "protocol"].contains($0) }),
+               kind + 1 < parts.count {
+                let name = String(parts[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" })
+                let qualified = parts[kind] == "extension" ? name : (enclosing.last.map { $0.type + "." } ?? "") + name
+                enclosing.append((indent, qualified))
+                body(qualified, parts)
+            } else {
+                body(enclosing.last?.type, parts)
+            }
+        }
+    }
+
+    /// The library's public types, by their dotted names (`ChatLog.Splitter`).
+    static var publicTypes: Set<String> {
+        var types: Set<String> = []
+        for file in swiftFiles where file.path.hasPrefix("Sources/FaceText/") {
+            forEachLine(in: file.text) { type, parts in
+                if let type, parts.first == "public", parts.prefix(4).contains(where: { ["struct", "enum", "class", "protocol"].contains($0) }) {
+                    types.insert(type)
+                }
+            }
+        }
+        return types
     }
 }
