@@ -34,8 +34,10 @@ extension ChatLog.Format {
         let filled = lines.filter { LineCursor($0).contentEnd > 0 }
         guard !filled.isEmpty else { return Detection(format: .lines, dayFirst: true, reason: "no text to tell from") }
         let order = whatsappOrder(filled)
+        // One cache of names for each format tried, as a splitter keeps it, not one for each line.
         func starts(_ format: ChatLog.Format) -> Int {
-            filled.count { ChatLog.Header.start(of: $0, in: format, dayFirst: order.dayFirst) != nil }
+            var names = NameCache()
+            return filled.count { ChatLog.Header.start(of: $0, in: format, dayFirst: order.dayFirst, names: &names) != nil }
         }
         let qqMarks = filled.contains { line in
             let text = String(decoding: line, as: UTF8.self)
@@ -52,9 +54,10 @@ extension ChatLog.Format {
             return Detection(format: .whatsapp, dayFirst: order.dayFirst, reason: share(whatsapp) + " start WhatsApp messages; " + order.reason)
         }
         if headerLines > 0, headerLines * 2 >= timed, headerLines * 8 >= total, prefixed * 2 < total {
+            var qqNames = NameCache(), wechatNames = NameCache()
             let qq = qqMarks || filled.contains { line in
-                ChatLog.Header.start(of: line, in: .qq, dayFirst: true)?.header.sender
-                    != ChatLog.Header.start(of: line, in: .wechat, dayFirst: true)?.header.sender
+                ChatLog.Header.start(of: line, in: .qq, dayFirst: true, names: &qqNames)?.header(qqNames).sender
+                    != ChatLog.Header.start(of: line, in: .wechat, dayFirst: true, names: &wechatNames)?.header(wechatNames).sender
             }
             return Detection(format: qq ? .qq : .wechat, dayFirst: true,
                              reason: share(headerLines) + " are a time and a name alone" + (qq ? ", with QQ's export header or QQ numbers" : ""))
