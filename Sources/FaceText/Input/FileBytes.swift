@@ -52,11 +52,7 @@ package enum FileBytes {
     }
 }
 
-/// The C library's read(2), by a name no method shadows.
+/// The C library's read(2) (Glibc's or Darwin's, as imported), by a name no method shadows.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
+    read(descriptor, buffer, count)
 }

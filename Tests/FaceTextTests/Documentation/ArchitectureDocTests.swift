@@ -112,17 +112,17 @@ import Testing
         let listing = try #require(Self.document.range(of: "and these `package` members of public types").map { Self.document[$0.upperBound...] })
         let listed = Set(Self.quoted(String(listing.prefix { $0 != "(" })))
         let publicTypes = Self.publicTypes
-        let commandLine = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { Self.words($0.text) }.map(String.init))
+        let cliWords = Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.map { Self.words($0.text) }
+        let commandLine = Set(cliWords.joined().map(String.init))
         // A name the command line declares itself (its own `digits`) says nothing of the library's.
-        let ownNames = Set(Self.swiftFiles.filter { $0.path.hasPrefix("Sources/FaceTextCLI/") }.flatMap { file in
-            let words = Self.words(file.text)
-            return zip(words, words.dropFirst()).filter { ["func", "var", "let"].contains($0.0) }.map { String($0.1) }
+        let ownNames = Set(cliWords.flatMap { words in
+            zip(words, words.dropFirst()).filter { ["func", "var", "let"].contains($0.0) }.map { String($0.1) }
         })
         var used: Set<String> = [], members: Set<String> = []
         for file in Self.swiftFiles where file.path.hasPrefix("Sources/FaceText/") {
             Self.forEachLine(in: file.text) { type, parts in
                 guard parts.first == "package", let type, publicTypes.contains(type),
-                      let kind = parts.prefix(5).firstIndex(where: { ["func", "var", "let", "init", "init(", "case"].contains($0) || $0.hasPrefix("init(") })
+                      let kind = parts.prefix(5).firstIndex(where: { ["func", "var", "let", "case"].contains($0) || $0.hasPrefix("init") })
                 else { return }
                 let isInit = parts[kind].hasPrefix("init")
                 let member = isInit ? "init" : kind + 1 < parts.count ? String(parts[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }) : ""
@@ -135,10 +135,11 @@ import Testing
                 let line = parts.joined(separator: " ")
                 let parameters = line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
                 let labels = parameters.split(separator: ",").compactMap { $0.split(separator: ":").first?.split(separator: " ").first.map(String.init) }
+                let initializer = type + ".init(" + labels.map { $0 + ":" }.joined() + ")"
+                members.insert(initializer)
                 if commandLine.contains(String(type.split(separator: ".").last!)) && labels.allSatisfy({ $0 == "_" || commandLine.contains($0) }) {
-                    used.insert(type + ".init(" + labels.map { $0 + ":" }.joined() + ")")
+                    used.insert(initializer)
                 }
-                members.insert(type + ".init(" + labels.map { $0 + ":" }.joined() + ")")
             }
         }
         #expect(used.count > 5)

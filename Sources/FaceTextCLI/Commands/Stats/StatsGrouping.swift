@@ -26,14 +26,13 @@ enum StatsGrouping {
         return held == none || held == others ? nil : String(held.dropFirst())
     }
 
-    /// A held value as a person reads it: `-`, `(others)`, or the value, with a
-    /// backslash before it when it reads as one of those (a sender named `-`).
-    static func label(held: String, key: String) -> String {
-        if key == "file" { return held }
-        if held == none { return noneLabel }
-        if held == others { return othersLabel }
-        let value = value(held: held) ?? held
-        return value == noneLabel || value == othersLabel ? "\\" + value : value
+    /// A held value as a person reads it: `-`, `(others)`, or the value as `written`
+    /// (a TSV field, say), with a backslash before it when it reads as one of those (a sender named `-`).
+    static func label(held: String, key: String, written: (String) -> String = { $0 }) -> String {
+        if key == "file" { return written(held) }
+        guard let value = value(held: held) else { return held == none ? noneLabel : othersLabel }
+        let text = written(value)
+        return text == noneLabel || text == othersLabel ? "\\" + text : text
     }
 
     /// A held value in JSON: the value as a string, `null` for ``none`` and ``others``

@@ -43,7 +43,7 @@ extension StatsReport {
             let share = "\(tenths / 10).\(tenths % 10)"
             switch format {
             case .tsv:
-                let values = group.map { Self.tsvValue(held: $0.1, key: $0.0) }
+                let values = group.map { StatsGrouping.label(held: $0.1, key: $0.0, written: tsvField) }
                 text += (values + ["\(index + 1)", "\(entry.count)", share, tag ?? noTag, emoji ?? noTag].map(tsvField)).joined(separator: "\t") + "\n"
             case .json:
                 text += "{" + (group.first?.1 == StatsGrouping.others ? "\"others\":true," : "")
@@ -57,15 +57,6 @@ extension StatsReport {
             }
         }
         try sink.write(text)
-    }
-
-    /// A group's value in TSV: `-` and `(others)` for the groups that are no value, else the value
-    /// as a field, with a backslash before it when it reads as one of those (a sender named `-`).
-    private static func tsvValue(held: String, key: String) -> String {
-        if key == "file" { return tsvField(held) }
-        guard let value = StatsGrouping.value(held: held) else { return StatsGrouping.label(held: held, key: key) }
-        let field = tsvField(value)
-        return field == StatsGrouping.noneLabel || field == StatsGrouping.othersLabel ? "\\" + field : field
     }
 
     /// A TSV field: tabs and line breaks (possible only in a file name) written as `\t`, `\n`, `\r`, and `\` as `\\`.
